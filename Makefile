@@ -1,0 +1,57 @@
+# The two README commands: `make demo` and `make test`. Everything is installed into .venv from
+# pyproject.toml (PyPI) and Cargo.toml (crates.io); the extension is built in release mode.
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.ludorum-deps
+RUST   := $(shell find rust -name '*.rs' -o -name Cargo.toml) Cargo.toml
+EXT    := $(VENV)/.ludorum-ext
+
+.PHONY: demo test bench lint fmt build clean
+
+demo: $(EXT)
+	$(VENV)/bin/ludorum demo
+
+test: $(EXT)
+	cargo test -p ludorum --release
+	$(PY) -m pytest -q
+	$(VENV)/bin/ruff check python tests benches
+	$(VENV)/bin/ruff format --check python tests benches
+
+bench: $(EXT)
+	$(VENV)/bin/ludorum bench
+	cargo bench -p ludorum --bench engine -- --quick
+
+lint: $(EXT)
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	$(VENV)/bin/ruff check python tests benches
+	$(VENV)/bin/ruff format --check python tests benches
+
+fmt: $(STAMP)
+	cargo fmt --all
+	$(VENV)/bin/ruff format python tests benches
+	$(VENV)/bin/ruff check --fix python tests benches
+
+build: $(EXT)
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# The dependencies (runtime and dev) come from pyproject.toml; the package itself is installed
+# by maturin below, so that a Rust change rebuilds only the extension.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade "maturin>=1.5,<2"
+	$(PY) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+	print('\n'.join(p['dependencies'] + p['optional-dependencies']['dev']))" > $(VENV)/requirements.txt
+	$(PY) -m pip install --quiet -r $(VENV)/requirements.txt
+	touch $@
+
+$(EXT): $(STAMP) $(RUST) pyproject.toml
+	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH \
+	  $(VENV)/bin/maturin develop --release --quiet
+	touch $@
+
+clean:
+	rm -rf $(VENV) target

@@ -1,0 +1,44 @@
+"""ludorum: five abstract games, exact and very fast, with a Rust core and a pure-Python twin.
+
+>>> import ludorum
+>>> state = ludorum.new("chinese_checkers")
+>>> state.play("e5-f5")
+>>> state.current_player
+1
+>>> ludorum.perft(ludorum.new("chinese_checkers"), 2)
+324
+"""
+
+from __future__ import annotations
+
+from ._registry import BACKENDS, from_json, game_class, games, new
+from ._types import Move, Outcome
+from .errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    LudorumError,
+)
+from .sim import SimulationResult, perft, simulate
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BACKENDS",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidOptionError",
+    "InvalidStateError",
+    "LudorumError",
+    "Move",
+    "Outcome",
+    "SimulationResult",
+    "__version__",
+    "from_json",
+    "game_class",
+    "games",
+    "new",
+    "perft",
+    "simulate",
+]

@@ -1,0 +1,43 @@
+"""The exceptions of ludorum, shared by the Rust backend and the pure-Python reference.
+
+Every error is a :class:`LudorumError` and a :class:`ValueError`, so ``except ValueError`` keeps
+working for code that does not care which kind of bad input it was.
+
+>>> import ludorum
+>>> state = ludorum.new("chinese_checkers")
+>>> try:
+...     state.play("x9-a1")
+... except ludorum.InvalidMoveError as e:
+...     print(type(e).__name__, isinstance(e, ValueError))
+InvalidMoveError True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LudorumError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "InvalidOptionError",
+]
+
+
+class LudorumError(ValueError):
+    """Base class of every error ludorum raises for bad input."""
+
+
+class InvalidMoveError(LudorumError):
+    """The text or action id does not name a move of this game (a syntax error)."""
+
+
+class IllegalMoveError(LudorumError):
+    """The move is well formed but not legal in this position; the state is unchanged."""
+
+
+class InvalidStateError(LudorumError):
+    """A JSON state is malformed, tampered with, or inconsistent with its own move list."""
+
+
+class InvalidOptionError(LudorumError):
+    """An unknown game, an unknown option, or an option value out of range."""

@@ -1,0 +1,172 @@
+"""What every reference game shares: the generic half of the one contract (see DESIGN.md).
+
+A reference game subclasses :class:`ReferenceState` and implements the primitives listed in its
+docstring; checked ``play``, the integer RL view, ``returns``, ``perft``, equality and rendering
+are provided here once.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .._types import Move, Outcome
+from ..errors import IllegalMoveError, InvalidMoveError
+
+__all__ = ["ReferenceState"]
+
+
+class ReferenceState:
+    """Base of the pure-Python games.
+
+    A subclass sets ``game`` and implements:
+
+    - ``__init__(**options)``: validate options (``InvalidOptionError``) and set up the start;
+    - ``options`` (dict with defaults filled in), ``num_players``, ``current_player``
+      (``None`` once over), ``num_actions``, ``key``;
+    - ``legal_moves()``: list of :class:`Move`, ascending action id;
+    - ``parse_move(text)`` and ``move_from_action(action)``: a :class:`Move` or
+      ``InvalidMoveError``; they check syntax, not legality;
+    - ``_apply(move)``: play a move known to be legal;
+    - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
+    - ``outcome()``, ``history()``, ``observation(player)``, ``to_json()``, ``from_json(d)``;
+    - optionally ``_why_illegal(move)``: a short reason for the error message.
+    """
+
+    game: ClassVar[str]
+
+    # -- provided ---------------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> None:
+        """Play a :class:`Move` or its notation; on error the state is unchanged."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"invalid move {move!r}: expected a Move or a notation string")
+        else:
+            canonical = self.move_from_action(move.action)
+            if canonical.notation != move.notation:
+                raise InvalidMoveError(
+                    f"invalid move {move!r}: action {move.action} is {canonical.notation!r}"
+                )
+        self._check_legal(move)
+        self._apply(move)
+
+    def apply_action(self, action: int) -> None:
+        """Play the move with this action id (see the game's rules page for the encoding)."""
+        move = self.move_from_action(action)
+        self._check_legal(move)
+        self._apply(move)
+
+    def _check_legal(self, move: Move) -> None:
+        if self.current_player is None:
+            raise IllegalMoveError(f"illegal move '{move}': the game is over")
+        if all(m.action != move.action for m in self.legal_moves()):
+            raise IllegalMoveError(f"illegal move '{move}': {self._why_illegal(move)}")
+
+    def _why_illegal(self, move: Move) -> str:
+        return "not a legal move in this position"
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal action ids, ascending, as a numpy int32 array."""
+        return np.fromiter((m.action for m in self.legal_moves()), dtype=np.int32)
+
+    def action_mask(self) -> np.ndarray:
+        """A bool array of length ``num_actions``, True at the legal action ids."""
+        mask = np.zeros(self.num_actions, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.outcome() is not None
+
+    def returns(self) -> list[float]:
+        """Per player: +1 winner, −1 loser, 0 for everyone in a draw or while running."""
+        outcome: Outcome | None = self.outcome()
+        if outcome is None or not outcome.winners:
+            return [0.0] * self.num_players
+        return [1.0 if p in outcome.winners else -1.0 for p in range(self.num_players)]
+
+    def perft(self, depth: int) -> int:
+        """Number of leaf move sequences of length ``depth``, counting the last ply in bulk."""
+        if depth < 0:
+            raise ValueError(f"perft depth must be >= 0, got {depth}")
+        if depth == 0:
+            return 1
+        if self.current_player is None:
+            return 0
+        moves = self.legal_moves()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            self._apply(move)
+            total += self.perft(depth - 1)
+            self.undo()
+        return total
+
+    def copy(self) -> ReferenceState:
+        """An independent copy."""
+        return _copy.deepcopy(self)
+
+    def __copy__(self) -> ReferenceState:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
+
+    def render(self, viewer: int | None = None) -> str:
+        """The ASCII board."""
+        from ..render import ascii_board
+
+        return ascii_board(self, viewer=viewer)
+
+    def svg(self, viewer: int | None = None, size: int = 420) -> str:
+        """An SVG drawing of the position."""
+        from ..render import svg_board
+
+        return svg_board(self, viewer=viewer, size=size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        who = "over" if self.current_player is None else f"to move: {self.current_player}"
+        return f"<{type(self).__name__} {self.game} ply {len(self.history())}, {who} (reference)>"
+
+    # -- required (documented above) ----------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def history(self) -> list[Move]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> Move:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def move_from_action(self, action: int) -> Move:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    current_player: int | None
+    num_players: int
+    num_actions: int

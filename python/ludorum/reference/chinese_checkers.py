@@ -1,0 +1,705 @@
+"""Chinese Checkers: the pure-Python reference twin of the Rust core.
+
+Behaviour follows ``shared/rules/chinese-checkers.md``; every encoding both backends share
+(hole indices, action ids, Zobrist tables, JSON, observation) follows
+``docs/rules/chinese-checkers.md``. The sections mirror the engine's modules: board geometry,
+the state, move generation, notation, JSON. Written for clarity first: it is the oracle the
+Rust core is tested against.
+
+>>> state = ChineseCheckers()
+>>> len(state.legal_moves())
+18
+>>> state.play("e5-f4")
+>>> state.current_player, state.ply
+(1, 1)
+>>> str(state.undo())
+'e5-f4'
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from .._types import Move, Outcome
+from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
+from ._base import ReferenceState
+from ._core import zobrist_table
+
+__all__ = [
+    "HOLES",
+    "JUMPS",
+    "NEIGHBOURS",
+    "NUM_ACTIONS",
+    "NUM_HOLES",
+    "PASS",
+    "PIECE_KEYS",
+    "POINTS",
+    "SEATS",
+    "TURN_KEYS",
+    "ZOBRIST_SEED",
+    "ChineseCheckers",
+    "hole_index",
+    "hole_name",
+]
+
+# -- board geometry (no rules here) ----------------------------------------------------------
+
+# A hole (q, r), s = -q - r, exists when q, r, s are all >= -4 or all <= 4: the union of two
+# big triangles, i.e. the six-pointed star.
+_ROW_LETTERS = "abcdefghijklmnopq"  # row letter of r is chr(ord('a') + 8 - r)
+
+
+def _is_hole(q: int, r: int) -> bool:
+    s = -q - r
+    return (q >= -4 and r >= -4 and s >= -4) or (q <= 4 and r <= 4 and s <= 4)
+
+
+# Hole index order: row a (r = 8, bottom tip) first, then upwards; left (smallest q) to right.
+HOLES: list[tuple[int, int]] = [
+    (q, r) for r in range(8, -9, -1) for q in range(-8, 9) if _is_hole(q, r)
+]
+NUM_HOLES = len(HOLES)
+assert NUM_HOLES == 121
+
+_INDEX_OF: dict[tuple[int, int], int] = {qr: i for i, qr in enumerate(HOLES)}
+
+
+def _make_names() -> list[str]:
+    names = []
+    column: dict[int, int] = {}
+    for _, r in HOLES:
+        column[r] = column.get(r, 0) + 1
+        names.append(f"{_ROW_LETTERS[8 - r]}{column[r]}")
+    return names
+
+
+_NAMES: list[str] = _make_names()
+_NAME_TO_INDEX: dict[str, int] = {name: i for i, name in enumerate(_NAMES)}
+
+
+def hole_name(index: int) -> str:
+    """The name of a hole from its index (0..120).
+
+    Raises:
+        ValueError: the index is not a hole index.
+
+    >>> hole_name(0), hole_name(120), hole_name(60)
+    ('a1', 'q1', 'i5')
+    """
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_HOLES:
+        raise ValueError(f"no hole with index {index!r}; holes are 0..{NUM_HOLES - 1}")
+    return _NAMES[index]
+
+
+def hole_index(name: str) -> int:
+    """The index (0..120) of a hole from its name; names are exact (lower case, no zeros).
+
+    Raises:
+        ValueError: no hole has this name.
+
+    >>> hole_index("a1"), hole_index("i1"), hole_index("q1")
+    (0, 56, 120)
+    """
+    try:
+        return _NAME_TO_INDEX[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"no hole named {name!r}") from None
+
+
+# Neighbour directions, in the order the project page fixes.
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+# NEIGHBOURS[h]: the adjacent holes of h. JUMPS[h]: (over, land) for every direction where
+# both the hole next to h and the one straight beyond it exist.
+NEIGHBOURS: list[tuple[int, ...]] = []
+JUMPS: list[tuple[tuple[int, int], ...]] = []
+for _q, _r in HOLES:
+    _nbrs = []
+    _jumps = []
+    for _dq, _dr in _DIRECTIONS:
+        _over = _INDEX_OF.get((_q + _dq, _r + _dr))
+        if _over is None:
+            continue
+        _nbrs.append(_over)
+        _land = _INDEX_OF.get((_q + 2 * _dq, _r + 2 * _dr))
+        if _land is not None:
+            _jumps.append((_over, _land))
+    NEIGHBOURS.append(tuple(_nbrs))
+    JUMPS.append(tuple(_jumps))
+del _q, _r, _dq, _dr, _nbrs, _jumps, _over, _land
+
+
+def _holes_where(pred) -> frozenset[int]:
+    return frozenset(i for i, (q, r) in enumerate(HOLES) if pred(q, r, -q - r))
+
+
+# The six 10-hole points; point k is opposite point (k + 3) % 6.
+POINTS: tuple[frozenset[int], ...] = (
+    _holes_where(lambda q, r, s: r >= 5),  # T0 bottom
+    _holes_where(lambda q, r, s: q <= -5),  # T1 lower left
+    _holes_where(lambda q, r, s: s >= 5),  # T2 upper left
+    _holes_where(lambda q, r, s: r <= -5),  # T3 top
+    _holes_where(lambda q, r, s: q >= 5),  # T4 upper right
+    _holes_where(lambda q, r, s: s <= -5),  # T5 lower right
+)
+assert all(len(p) == 10 for p in POINTS)
+
+# The 15-hole starting triangles of the 2-player, 15-piece game: a point plus the 5 hexagon
+# holes of the row next to it.
+_BIG_TRIANGLE_T0 = _holes_where(lambda q, r, s: r >= 4 and q >= -4 and s >= -4)
+_BIG_TRIANGLE_T3 = _holes_where(lambda q, r, s: r <= -4 and q <= 4 and s <= 4)
+assert len(_BIG_TRIANGLE_T0) == len(_BIG_TRIANGLE_T3) == 15
+
+# Points occupied, in turn order.
+SEATS: dict[int, tuple[int, ...]] = {
+    2: (0, 3),
+    3: (0, 2, 4),
+    4: (0, 1, 3, 4),
+    6: (0, 1, 2, 3, 4, 5),
+}
+
+# -- encodings --------------------------------------------------------------------------------
+
+# action = from * 121 + to for a move; PASS = 14641; the same action space for every setup.
+PASS = NUM_HOLES * NUM_HOLES
+NUM_ACTIONS = PASS + 1
+_PASS_MOVE = Move(PASS, "pass")
+
+# Zobrist tables from SplitMix64 seeded with "CHECKERS": 726 piece keys (player 0..5 outer,
+# hole 0..120 inner), then 6 turn keys (player 0..5).
+ZOBRIST_SEED = 0x4348_4543_4B45_5253
+_MAX_PLAYERS = 6
+_TABLE = zobrist_table(ZOBRIST_SEED, _MAX_PLAYERS * NUM_HOLES + _MAX_PLAYERS)
+PIECE_KEYS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_TABLE[p * NUM_HOLES : (p + 1) * NUM_HOLES]) for p in range(_MAX_PLAYERS)
+)
+TURN_KEYS: tuple[int, ...] = tuple(_TABLE[_MAX_PLAYERS * NUM_HOLES :])
+del _TABLE
+
+_OPTION_NAMES = ("players", "pieces", "area", "anti_block", "max_plies")
+_AREAS = ("dest", "strict", "free")
+_ANTI_BLOCKS = ("none", "full")
+_JSON_KEYS = ("game", "version", "options", "moves", "board", "current_player", "outcome")
+_JSON_VERSION = 1
+
+
+def _bad_state(reason: str) -> InvalidStateError:
+    return InvalidStateError(f"invalid state: {reason}")
+
+
+def _move(frm: int, to: int) -> Move:
+    return Move(frm * NUM_HOLES + to, f"{_NAMES[frm]}-{_NAMES[to]}")
+
+
+def _is_int(value: object) -> bool:
+    # True is not a player count: bools are rejected wherever an int is expected.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
+    for name in options:
+        if name not in _OPTION_NAMES:
+            raise InvalidOptionError(
+                f"unknown option {name!r} for chinese_checkers; allowed: {', '.join(_OPTION_NAMES)}"
+            )
+    players = options.get("players", 2)
+    if not _is_int(players) or players not in SEATS:
+        raise InvalidOptionError(f"players must be one of 2, 3, 4, 6, got {players!r}")
+    pieces = options.get("pieces", 15 if players == 2 else 10)
+    if players == 2:
+        if not _is_int(pieces) or pieces not in (10, 15):
+            raise InvalidOptionError(f"pieces must be one of 10, 15, got {pieces!r}")
+    elif not _is_int(pieces) or pieces != 10:
+        raise InvalidOptionError(f"pieces must be 10 with {players} players, got {pieces!r}")
+    area = options.get("area", "dest")
+    if not isinstance(area, str) or area not in _AREAS:
+        allowed = ", ".join(repr(a) for a in _AREAS)
+        raise InvalidOptionError(f"area must be one of {allowed}, got {area!r}")
+    anti_block = options.get("anti_block", "none")
+    if not isinstance(anti_block, str) or anti_block not in _ANTI_BLOCKS:
+        allowed = ", ".join(repr(a) for a in _ANTI_BLOCKS)
+        raise InvalidOptionError(f"anti_block must be one of {allowed}, got {anti_block!r}")
+    max_plies = options.get("max_plies")
+    if max_plies is not None and (not _is_int(max_plies) or max_plies < 1):
+        raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
+    return {
+        "players": players,
+        "pieces": pieces,
+        "area": area,
+        "anti_block": anti_block,
+        "max_plies": max_plies,
+    }
+
+
+# -- the state --------------------------------------------------------------------------------
+
+
+class ChineseCheckers(ReferenceState):
+    """A game of Chinese Checkers (2, 3, 4 or 6 players).
+
+    Options: ``players`` (2, 3, 4, 6), ``pieces`` (15 or 10; 15 only with 2 players), ``area``
+    (``dest``, ``strict``, ``free``), ``anti_block`` (``none``, ``full``), ``max_plies``
+    (positive int or None).
+
+    Raises:
+        InvalidOptionError: an unknown option or a value out of range.
+
+    >>> state = ChineseCheckers(players=3)
+    >>> state.options["pieces"], state.num_players, state.current_player
+    (10, 3, 0)
+    >>> ChineseCheckers(players=5)
+    Traceback (most recent call last):
+    ...
+    ludorum.errors.InvalidOptionError: players must be one of 2, 3, 4, 6, got 5
+    """
+
+    game = "chinese_checkers"
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, **options: Any) -> None:
+        self._options = _validate_options(options)
+        self.num_players: int = self._options["players"]
+        self._area: str = self._options["area"]
+        self._anti_block: bool = self._options["anti_block"] == "full"
+        self._max_plies: int | None = self._options["max_plies"]
+
+        # Start(P) and Home(P) per player, and Foreign(P): the 10-hole points that are neither
+        # P's starting point nor its home point. Kept as frozensets and as bool lists by hole.
+        seats = SEATS[self.num_players]
+        if self._options["pieces"] == 15:
+            starts = [_BIG_TRIANGLE_T0, _BIG_TRIANGLE_T3]
+            homes = [_BIG_TRIANGLE_T3, _BIG_TRIANGLE_T0]
+        else:
+            starts = [POINTS[k] for k in seats]
+            homes = [POINTS[(k + 3) % 6] for k in seats]
+        self._start_sets = tuple(starts)
+        self._home_sets = tuple(homes)
+        self._home_lists = tuple(tuple(sorted(h)) for h in homes)
+        self._in_start = tuple(tuple(h in s for h in range(NUM_HOLES)) for s in starts)
+        foreign_lists = []
+        for k in seats:
+            foreign = frozenset().union(*(POINTS[j] for j in range(6) if j not in (k, (k + 3) % 6)))
+            foreign_lists.append(tuple(h in foreign for h in range(NUM_HOLES)))
+        self._in_foreign = tuple(foreign_lists)
+
+        # The owner of every hole (None = empty), by hole index.
+        self._board: list[int | None] = [None] * NUM_HOLES
+        for player, start in enumerate(starts):
+            for h in start:
+                self._board[h] = player
+        # The seat whose turn it is; it still advances after the last move of a finished game,
+        # because the key uses it (see the project page).
+        self._turn = 0
+        self._outcome: Outcome | None = None
+        self._history: list[Move] = []
+        self._key = self.key_from_scratch()
+        # Key at the start of every turn, the starting position first: the repetition rule
+        # counts earlier occurrences in this list.
+        self._turn_keys: list[int] = [self._key]
+
+    # -- simple views -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option with its value after defaults (a fresh dict)."""
+        return dict(self._options)
+
+    @property
+    def current_player(self) -> int | None:  # type: ignore[override]
+        """The player to move (0-based), or None once the game is over."""
+        return None if self._outcome is not None else self._turn
+
+    @property
+    def key(self) -> int:
+        """The 64-bit Zobrist key: piece keys of every occupied hole XOR the turn key."""
+        return self._key
+
+    @property
+    def ply(self) -> int:
+        """The number of moves (passes included) played so far."""
+        return len(self._history)
+
+    def key_from_scratch(self) -> int:
+        """The Zobrist key recomputed from the board and the turn (for tests).
+
+        >>> s = ChineseCheckers()
+        >>> s.key_from_scratch() == s.key
+        True
+        """
+        key = TURN_KEYS[self._turn]
+        for h, owner in enumerate(self._board):
+            if owner is not None:
+                key ^= PIECE_KEYS[owner][h]
+        return key
+
+    def board(self) -> tuple[int | None, ...]:
+        """The owner of each hole by hole index, None when empty.
+
+        >>> ChineseCheckers().board()[:3]
+        (0, 0, 0)
+        """
+        return tuple(self._board)
+
+    def history(self) -> list[Move]:
+        """The moves played, oldest first."""
+        return list(self._history)
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome(winners, reason)`` once the game is over, else None."""
+        return self._outcome
+
+    def start_area(self, player: int) -> frozenset[int]:
+        """The hole indices of a player's starting area."""
+        return self._start_sets[player]
+
+    def home_area(self, player: int) -> frozenset[int]:
+        """The hole indices of a player's home (the area it must fill to win)."""
+        return self._home_sets[player]
+
+    # -- move generation ----------------------------------------------------------------------
+
+    def _end_allowed(self, player: int, start_inside: bool, to: int) -> bool:
+        """The area test for one landing: never in Foreign(P), and back into Start(P) only
+        while the piece has not yet been outside it."""
+        if self._in_foreign[player][to]:
+            return False
+        return start_inside or not self._in_start[player][to]
+
+    def _destinations(self, frm: int) -> set[int]:
+        """Every end hole of a legal move of the piece on ``frm`` (steps and hop chains)."""
+        player = self._board[frm]
+        assert player is not None
+        board = self._board
+        area = self._area
+        in_start = self._in_start[player]
+        inside = in_start[frm]
+        dests: set[int] = set()
+
+        # Steps: to an adjacent empty hole. One landing, so dest and strict test it alike.
+        for n in NEIGHBOURS[frm]:
+            if board[n] is None and (area == "free" or self._end_allowed(player, inside, n)):
+                dests.add(n)
+
+        # Hop chains. The moving piece has left frm, so frm is empty during the chain: it can
+        # be neither hopped over nor landed on. Landing twice on a hole is never needed to
+        # reach an end hole (cut the loop out), so a search over landings finds every end.
+        if area == "strict":
+            # Each landing is tested; whether the chain has stayed inside Start(P) so far
+            # decides whether it may land in Start(P), so it is part of the search state.
+            seen = {(frm, inside)}
+            queue = deque([(frm, inside)])
+            while queue:
+                cur, still_inside = queue.popleft()
+                for over, land in JUMPS[cur]:
+                    if board[over] is None or over == frm or board[land] is not None:
+                        continue
+                    if land == frm or not self._end_allowed(player, still_inside, land):
+                        continue
+                    state = (land, still_inside and in_start[land])
+                    if state not in seen:
+                        seen.add(state)
+                        queue.append(state)
+                        dests.add(land)
+        else:
+            # dest and free: landings in the middle of a chain are not checked, only the end.
+            seen_holes = {frm}
+            queue_holes = deque([frm])
+            while queue_holes:
+                cur = queue_holes.popleft()
+                for over, land in JUMPS[cur]:
+                    if board[over] is None or over == frm or board[land] is not None:
+                        continue
+                    if land not in seen_holes:
+                        seen_holes.add(land)
+                        queue_holes.append(land)
+            seen_holes.discard(frm)
+            if area == "dest":
+                dests.update(h for h in seen_holes if self._end_allowed(player, inside, h))
+            else:
+                dests.update(seen_holes)
+        return dests
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in ascending action id; ``pass`` only when nothing else is legal.
+
+        >>> [str(m) for m in ChineseCheckers(pieces=10).legal_moves()][:3]
+        ['c1-e5', 'c1-e7', 'c2-e6']
+        """
+        if self._outcome is not None:
+            return []
+        player = self._turn
+        moves = []
+        for frm in range(NUM_HOLES):
+            if self._board[frm] == player:
+                moves.extend(_move(frm, to) for to in sorted(self._destinations(frm)))
+        return moves if moves else [_PASS_MOVE]
+
+    def _why_illegal(self, move: Move) -> str:
+        if move.action == PASS:
+            return "pass is legal only when no other move is"
+        frm, to = divmod(move.action, NUM_HOLES)
+        player = self._turn
+        owner = self._board[frm]
+        if owner is None:
+            return f"{_NAMES[frm]} is empty"
+        if owner != player:
+            return f"{_NAMES[frm]} is not yours"
+        if self._board[to] is not None:
+            return f"{_NAMES[to]} is occupied"
+        if self._area != "free":
+            if self._in_foreign[player][to]:
+                return f"{_NAMES[to]} is in a foreign point"
+            if not self._in_start[player][frm] and self._in_start[player][to]:
+                return f"{_NAMES[to]} is in the starting area, which {_NAMES[frm]} is outside"
+        return f"{_NAMES[to]} cannot be reached from {_NAMES[frm]}"
+
+    # -- playing and undoing ------------------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:
+        """Play a move known to be legal, update the key incrementally, and end the game if
+        the move ends it (win, then repetition, then ply limit)."""
+        mover = self._turn
+        nxt = (mover + 1) % self.num_players
+        key = self._key ^ TURN_KEYS[mover] ^ TURN_KEYS[nxt]
+        if move.action != PASS:
+            frm, to = divmod(move.action, NUM_HOLES)
+            self._board[frm] = None
+            self._board[to] = mover
+            key ^= PIECE_KEYS[mover][frm] ^ PIECE_KEYS[mover][to]
+        self._key = key
+        self._turn = nxt
+        self._history.append(move)
+
+        # The checks run after every move, a pass included (with anti_block a pass can win:
+        # an opponent may have completed the blockade of the mover's home).
+        home = self._home_lists[mover]
+        owners = [self._board[h] for h in home]
+        if all(o == mover for o in owners):
+            self._outcome = Outcome((mover,), "home filled")
+        elif self._anti_block and None not in owners and mover in owners:
+            self._outcome = Outcome((mover,), "home blocked")
+        elif self._turn_keys.count(key) >= 2:
+            # This is the third time the position stands at the start of a turn.
+            self._outcome = Outcome((), "repetition")
+        elif self._max_plies is not None and len(self._history) == self._max_plies:
+            self._outcome = Outcome((), "ply limit")
+        self._turn_keys.append(key)
+
+    def undo(self) -> Move:
+        """Take back the last move and return it.
+
+        Raises:
+            IndexError: no move has been played.
+
+        >>> s = ChineseCheckers()
+        >>> s.play("e5-f4")
+        >>> s.undo()
+        Move('e5-f4')
+        """
+        if not self._history:
+            raise IndexError("no move to undo")
+        move = self._history.pop()
+        self._turn_keys.pop()
+        nxt = self._turn
+        mover = (nxt - 1) % self.num_players
+        key = self._key ^ TURN_KEYS[mover] ^ TURN_KEYS[nxt]
+        if move.action != PASS:
+            frm, to = divmod(move.action, NUM_HOLES)
+            self._board[to] = None
+            self._board[frm] = mover
+            key ^= PIECE_KEYS[mover][frm] ^ PIECE_KEYS[mover][to]
+        self._key = key
+        self._turn = mover
+        # No move is played after the end, so the position before any move was still running.
+        self._outcome = None
+        return move
+
+    # -- observation --------------------------------------------------------------------------
+
+    def observation(self, player: int) -> np.ndarray:
+        """A float32 array of shape (players + 1, 121): plane k marks the pieces of player
+        (player + k) % players; the last plane is all 1.0 when ``player`` is to move.
+
+        Raises:
+            ValueError: ``player`` is not a player of this game.
+
+        >>> ChineseCheckers().observation(1).shape
+        (3, 121)
+        """
+        if not _is_int(player) and not isinstance(player, np.integer):
+            raise ValueError(f"player must be an int in 0..{self.num_players - 1}, got {player!r}")
+        player = int(player)
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player must be in 0..{self.num_players - 1}, got {player}")
+        n = self.num_players
+        obs = np.zeros((n + 1, NUM_HOLES), dtype=np.float32)
+        for h, owner in enumerate(self._board):
+            if owner is not None:
+                obs[(owner - player) % n, h] = 1.0
+        if self.current_player == player:
+            obs[n, :] = 1.0
+        return obs
+
+    # -- notation -----------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The move named by ``text`` (``e5-f4`` or ``pass``); checks syntax, not legality.
+
+        Raises:
+            InvalidMoveError: the text does not name a move.
+
+        >>> ChineseCheckers().parse_move("e5-f4")
+        Move('e5-f4')
+        >>> ChineseCheckers().parse_move("x9-a1")
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.InvalidMoveError: invalid move 'x9-a1': no hole named 'x9'
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        if text == "pass":
+            return _PASS_MOVE
+        parts = text.split("-")
+        if len(parts) != 2:
+            raise InvalidMoveError(f"invalid move {text!r}: expected '<from>-<to>' or 'pass'")
+        ends = []
+        for part in parts:
+            if part not in _NAME_TO_INDEX:
+                raise InvalidMoveError(f"invalid move {text!r}: no hole named {part!r}")
+            ends.append(_NAME_TO_INDEX[part])
+        frm, to = ends
+        if frm == to:
+            raise InvalidMoveError(f"invalid move {text!r}: start and end are the same hole")
+        return _move(frm, to)
+
+    def move_from_action(self, action: int) -> Move:
+        """The move with this action id (``from * 121 + to``, pass = 14641); syntax only.
+
+        Raises:
+            InvalidMoveError: the id is out of range or names no move (start = end).
+
+        >>> ChineseCheckers().move_from_action(14641)
+        Move('pass')
+        """
+        if isinstance(action, bool):
+            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
+        if not 0 <= action < NUM_ACTIONS:
+            raise InvalidMoveError(f"invalid action {action}: actions are 0..{NUM_ACTIONS - 1}")
+        if action == PASS:
+            return _PASS_MOVE
+        frm, to = divmod(action, NUM_HOLES)
+        if frm == to:
+            raise InvalidMoveError(
+                f"invalid action {action}: start and end are the same hole ({_NAMES[frm]})"
+            )
+        return _move(frm, to)
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state as plain JSON-able values, history included.
+
+        >>> d = ChineseCheckers().to_json()
+        >>> d["options"]
+        {'players': 2, 'pieces': 15, 'area': 'dest', 'anti_block': 'none', 'max_plies': None}
+        >>> d["board"][:20]
+        '0000000000....00000.'
+        """
+        outcome = None
+        if self._outcome is not None:
+            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
+        return {
+            "game": self.game,
+            "version": _JSON_VERSION,
+            "options": dict(self._options),
+            "moves": [m.notation for m in self._history],
+            "board": "".join("." if o is None else str(o) for o in self._board),
+            "current_player": self.current_player,
+            "outcome": outcome,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ChineseCheckers:
+        """Rebuild a state by replaying ``moves``, checking ``board``, ``current_player`` and
+        ``outcome`` against the replay.
+
+        Raises:
+            InvalidStateError: a missing or unknown key, a wrong type, another game, a bad
+            option, an invalid or illegal move, or a disagreement with the replay.
+
+        >>> s = ChineseCheckers()
+        >>> s.play("e5-f4")
+        >>> ChineseCheckers.from_json(s.to_json()) == s
+        True
+        """
+        if not isinstance(d, dict):
+            raise _bad_state(f"a state must be a dict, got {type(d).__name__}")
+        missing = [k for k in _JSON_KEYS if k not in d]
+        if missing:
+            raise _bad_state(f"missing key {missing[0]!r} in chinese_checkers state")
+        unknown = [k for k in d if k not in _JSON_KEYS]
+        if unknown:
+            raise _bad_state(f"unknown key {unknown[0]!r} in chinese_checkers state")
+        if d["game"] != cls.game:
+            raise _bad_state(f"game must be 'chinese_checkers', got {d['game']!r}")
+        if not _is_int(d["version"]) or d["version"] != _JSON_VERSION:
+            raise _bad_state(f"version must be {_JSON_VERSION}, got {d['version']!r}")
+
+        options = d["options"]
+        if not isinstance(options, dict):
+            raise _bad_state(f"options must be a dict, got {options!r}")
+        for name in _OPTION_NAMES:
+            if name not in options:
+                raise _bad_state(f"missing option {name!r} in options")
+        try:
+            state = cls(**{str(k): v for k, v in options.items()})
+        except (InvalidOptionError, TypeError) as e:
+            raise _bad_state(f"bad options: {e}") from None
+
+        moves = d["moves"]
+        if not isinstance(moves, list):
+            raise _bad_state(f"moves must be a list, got {type(moves).__name__}")
+        for i, text in enumerate(moves):
+            if not isinstance(text, str):
+                raise _bad_state(f"move {i} must be a string, got {text!r}")
+            try:
+                state.play(text)
+            except ValueError as e:  # InvalidMoveError or IllegalMoveError
+                raise _bad_state(f"move {i}: {e}") from None
+
+        expected = state.to_json()
+        board = d["board"]
+        if not isinstance(board, str):
+            raise _bad_state(f"board must be a string, got {type(board).__name__}")
+        if board != expected["board"]:
+            raise _bad_state("board does not match the replay of the moves")
+        current = d["current_player"]
+        if current is not None and not _is_int(current):
+            raise _bad_state(f"current_player must be an int or null, got {current!r}")
+        if current != expected["current_player"]:
+            raise _bad_state(
+                f"current_player is {current!r} but the replay gives {expected['current_player']!r}"
+            )
+        outcome = d["outcome"]
+        if outcome is not None:
+            if not isinstance(outcome, dict) or set(outcome) != {"winners", "reason"}:
+                raise _bad_state(
+                    f"outcome must be null or {{'winners': [...], 'reason': ...}}, got {outcome!r}"
+                )
+            winners = outcome["winners"]
+            if not isinstance(winners, list) or not all(_is_int(w) for w in winners):
+                raise _bad_state(f"outcome winners must be a list of ints, got {winners!r}")
+            if not isinstance(outcome["reason"], str):
+                raise _bad_state(f"outcome reason must be a string, got {outcome['reason']!r}")
+        if outcome != expected["outcome"]:
+            raise _bad_state(f"outcome is {outcome!r} but the replay gives {expected['outcome']!r}")
+        return state

@@ -1,0 +1,69 @@
+"""Drawing a state as ASCII text or as SVG, apart from the rules.
+
+Each game has its own module ``ludorum.render.<game>`` (named after ``state.game``) that defines
+``ascii(state, viewer) -> str`` and ``svg(state, viewer, size) -> str`` from the public state API
+and the standard library only. This package only dispatches: adding a game means adding its module.
+The modules are imported on first use, so importing ``ludorum`` costs nothing for rendering.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+__all__ = ["ascii_board", "svg_board"]
+
+
+def ascii_board(state: Any, viewer: int | None = None) -> str:
+    """The board of ``state`` as text, ending with a status line.
+
+    ``viewer`` is the player whose view is drawn, for games with hidden information; ``None``
+    draws only what every player may see.
+
+    Raises:
+        ValueError: no renderer exists for ``state.game``.
+
+    >>> import ludorum
+    >>> s = ludorum.new("chinese_checkers", backend="reference")
+    >>> ascii_board(s).splitlines()[-1]
+    'to move: 0'
+    """
+    return _renderer(state).ascii(state, viewer)
+
+
+def svg_board(state: Any, viewer: int | None = None, size: int = 420) -> str:
+    """The board of ``state`` as a self-contained SVG document, ``size`` pixels wide.
+
+    ``viewer`` is the player whose view is drawn, for games with hidden information; ``None``
+    draws only what every player may see.
+
+    Raises:
+        ValueError: no renderer exists for ``state.game``, or ``size`` is not a positive int.
+
+    >>> import ludorum
+    >>> s = ludorum.new("chinese_checkers", backend="reference")
+    >>> svg_board(s, size=300).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="300"')
+    True
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
+        raise ValueError(f"invalid size {size!r}: expected a positive int (pixels)")
+    return _renderer(state).svg(state, viewer, size)
+
+
+def _renderer(state: Any) -> ModuleType:
+    """The module ``ludorum.render.<state.game>``; ``ValueError`` when there is none."""
+    game = getattr(state, "game", None)
+    # Only plain identifiers reach importlib, so a game name can never walk to another package.
+    if not isinstance(game, str) or not game.isidentifier() or game.startswith("_"):
+        raise ValueError(f"cannot render {state!r}: state.game is {game!r}, not a game name")
+    name = f"{__name__}.{game}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the renderer exists but one of its own imports is missing
+            raise
+        raise ValueError(f"no renderer for game {game!r}") from None
+    if not (hasattr(module, "ascii") and hasattr(module, "svg")):
+        raise ValueError(f"no renderer for game {game!r}: {name} lacks ascii() or svg()")
+    return module

@@ -1,0 +1,58 @@
+//! Conversions between Python objects and the engine's JSON values and moves.
+//!
+//! JSON crosses through Python's own `json` module: it is not on any hot path, and it keeps the
+//! two backends' JSON identical to the character.
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyType};
+use serde_json::{Map, Value};
+
+use crate::errors::{InvalidOptionError, InvalidStateError};
+
+static MOVE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static OUTCOME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// A `ludorum.Move`.
+pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<PyAny>> {
+    let class = MOVE.import(py, "ludorum._types", "Move")?;
+    Ok(class.call1((action, notation))?.unbind())
+}
+
+/// A `ludorum.Outcome`, or `None`.
+pub fn new_outcome(py: Python<'_>, outcome: Option<ludorum::Outcome>) -> PyResult<Py<PyAny>> {
+    let Some(outcome) = outcome else { return Ok(py.None()) };
+    let class = OUTCOME.import(py, "ludorum._types", "Outcome")?;
+    let winners = pyo3::types::PyTuple::new(py, outcome.winner_list())?;
+    Ok(class.call1((winners, outcome.reason))?.unbind())
+}
+
+/// A JSON value as a Python object (dicts, lists, str, int, float, bool, None).
+pub fn to_python(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
+    let json = py.import("json")?;
+    Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
+}
+
+/// A Python object as JSON; anything `json.dumps` refuses is an `InvalidStateError`.
+pub fn state_from_python(object: &Bound<'_, PyAny>) -> PyResult<Value> {
+    let text = dumps(object).map_err(|e| InvalidStateError::new_err(format!("not JSON: {e}")))?;
+    serde_json::from_str(&text).map_err(|e| InvalidStateError::new_err(format!("not JSON: {e}")))
+}
+
+/// Keyword options as a JSON object; a value JSON cannot hold is an `InvalidOptionError`.
+pub fn options_from_python(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
+    let Some(options) = options else { return Ok(Map::new()) };
+    let text = dumps(options.as_any())
+        .map_err(|e| InvalidOptionError::new_err(format!("options must be JSON values: {e}")))?;
+    match serde_json::from_str(&text) {
+        Ok(Value::Object(map)) => Ok(map),
+        _ => Err(InvalidOptionError::new_err("options must be a mapping of names to values")),
+    }
+}
+
+fn dumps(object: &Bound<'_, PyAny>) -> PyResult<String> {
+    let json = object.py().import("json")?;
+    let kwargs = PyDict::new(object.py());
+    kwargs.set_item("allow_nan", false)?;
+    json.call_method("dumps", (object,), Some(&kwargs))?.extract()
+}

@@ -1,0 +1,21 @@
+//! Engine errors become the Python exception classes of `ludorum.errors`, defined once in pure
+//! Python so that the reference backend raises the very same classes.
+
+use ludorum::Error;
+use pyo3::PyErr;
+
+pyo3::import_exception!(ludorum.errors, InvalidMoveError);
+pyo3::import_exception!(ludorum.errors, IllegalMoveError);
+pyo3::import_exception!(ludorum.errors, InvalidStateError);
+pyo3::import_exception!(ludorum.errors, InvalidOptionError);
+
+/// One exhaustive match: a new error variant must be mapped here before the crate compiles.
+pub fn to_py(error: Error) -> PyErr {
+    let message = error.to_string();
+    match error {
+        Error::InvalidMove { .. } => InvalidMoveError::new_err(message),
+        Error::IllegalMove { .. } => IllegalMoveError::new_err(message),
+        Error::InvalidState(_) => InvalidStateError::new_err(message),
+        Error::InvalidOption(_) => InvalidOptionError::new_err(message),
+    }
+}

@@ -1,0 +1,66 @@
+//! `ludorum._ludorum`: the PyO3 bindings of the ludorum engine. Each game is one file; this one
+//! registers them and holds the batch functions, which release the GIL.
+
+use ludorum::{Game, GameRecord};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::{Map, Value};
+
+mod chinese_checkers;
+mod convert;
+mod errors;
+mod state;
+
+use ludorum::games::chinese_checkers::ChineseCheckers;
+
+/// Batch results as numpy arrays: winner bitmasks, lengths, and the reasons as a list.
+type SimArrays<'py> = (Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<u32>>, Vec<&'static str>);
+
+/// Plays games `first..first+count` of `game` between random agents inside Rust, game `i`
+/// seeded `seed + i`, over `threads` threads, with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (game, options, seed, first, count, threads))]
+fn simulate<'py>(
+    py: Python<'py>,
+    game: &str,
+    options: Option<&Bound<'py, PyDict>>,
+    seed: u64,
+    first: u64,
+    count: usize,
+    threads: usize,
+) -> PyResult<SimArrays<'py>> {
+    let options = convert::options_from_python(options)?;
+    let records = match game {
+        ChineseCheckers::NAME => run::<ChineseCheckers>(py, &options, seed, first, count, threads),
+        other => Err(errors::InvalidOptionError::new_err(format!("unknown game '{other}'"))),
+    }?;
+    let winners = records.iter().map(|r| r.winners).collect();
+    let lengths = records.iter().map(|r| r.length).collect();
+    let reasons = records.iter().map(|r| r.reason).collect();
+    Ok((PyArray1::from_vec(py, winners), PyArray1::from_vec(py, lengths), reasons))
+}
+
+fn run<G: Game>(
+    py: Python<'_>,
+    options: &Map<String, Value>,
+    seed: u64,
+    first: u64,
+    count: usize,
+    threads: usize,
+) -> PyResult<Vec<GameRecord>> {
+    // Validate once with the GIL held, so that every game in the batch can be built unchecked.
+    let proto = G::new(options).map_err(errors::to_py)?;
+    Ok(py.detach(|| ludorum::simulate(|_| proto.clone(), seed, first, count, threads)))
+}
+
+#[pymodule]
+fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<chinese_checkers::PyChineseCheckers>()?;
+    let games = PyDict::new(m.py());
+    games.set_item(ChineseCheckers::NAME, m.getattr("ChineseCheckers")?)?;
+    m.add("GAMES", games)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,71 @@
+//! Engine benchmarks: perft (bulk counted) and random playouts. Each bench first checks its
+//! node or ply count, so a fast wrong engine fails instead of reporting a number.
+//!
+//! `cargo bench -p ludorum --bench engine` (add `-- --quick` for a short run). Throughput is
+//! reported in leaves (perft) or plies (playouts) per second.
+
+// criterion's macros generate undocumented items.
+#![allow(missing_docs)]
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use ludorum::games::chinese_checkers::ChineseCheckers;
+use ludorum::{perft, play_random_game, Game, SplitMix64};
+use serde_json::{json, Value};
+
+fn chinese_checkers(options: Value) -> ChineseCheckers {
+    ChineseCheckers::new(options.as_object().expect("options are an object"))
+        .expect("valid options")
+}
+
+fn bench_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chinese_checkers/perft");
+    let cases = [
+        (
+            "2p-15-dest-d4",
+            json!({"players": 2, "pieces": 15, "area": "dest"}),
+            4,
+            260_100,
+        ),
+        (
+            "2p-10-free-d4",
+            json!({"players": 2, "pieces": 10, "area": "free"}),
+            4,
+            115_600,
+        ),
+    ];
+    for (name, options, depth, leaves) in cases {
+        let mut game = chinese_checkers(options);
+        assert_eq!(perft(&mut game, depth), leaves, "perft {name}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(name, |b| b.iter(|| perft(black_box(&mut game), depth)));
+    }
+    group.finish();
+}
+
+/// Plies of the seeded games `0..GAMES` (2 players, 10 pieces, `free`, 1000 plies at most).
+const GAMES: u64 = 20;
+
+fn play_batch(start: &ChineseCheckers) -> u64 {
+    (0..GAMES)
+        .map(|seed| {
+            let mut game = start.clone();
+            u64::from(play_random_game(&mut game, &mut SplitMix64::new(seed)).length)
+        })
+        .sum()
+}
+
+fn bench_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("chinese_checkers/playouts");
+    let start =
+        chinese_checkers(json!({"players": 2, "pieces": 10, "area": "free", "max_plies": 1000}));
+    let plies = play_batch(&start);
+    assert_eq!(plies, play_batch(&start), "playouts are deterministic");
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("2p-10-free-1000", |b| {
+        b.iter(|| play_batch(black_box(&start)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_playouts);
+criterion_main!(benches);

@@ -1,0 +1,104 @@
+//! The JSON state: common fields around each game's own, and replay with full validation.
+
+use serde_json::{json, Map, Value};
+
+use super::error::Error;
+use super::game::Game;
+
+/// Version of the JSON state format.
+pub const VERSION: u64 = 1;
+
+/// The full state as JSON: `game`, `version`, `options`, `moves` (notation), the game's own
+/// fields, `current_player` and `outcome`.
+pub fn to_json<G: Game>(game: &G) -> Value {
+    let mut fields = Map::new();
+    fields.insert("game".into(), json!(G::NAME));
+    fields.insert("version".into(), json!(VERSION));
+    fields.insert("options".into(), Value::Object(game.options()));
+    let moves: Vec<String> = game.history().iter().map(|&m| game.notation(m)).collect();
+    fields.insert("moves".into(), json!(moves));
+    game.json_fields(&mut fields);
+    fields.insert("current_player".into(), json!(game.current_player()));
+    let outcome = game
+        .outcome()
+        .map(|o| json!({"winners": o.winner_list(), "reason": o.reason}));
+    fields.insert("outcome".into(), outcome.unwrap_or(Value::Null));
+    Value::Object(fields)
+}
+
+/// Rebuilds a state by replaying `moves` from a new game with `options`, then checks that
+/// every other field agrees with the replay (`options` must list every option, defaults
+/// included, exactly as `to_json` writes them).
+///
+/// # Errors
+///
+/// [`Error::InvalidState`] for a malformed object, another game, bad options, a move that does
+/// not parse or is illegal, or any field that disagrees with the replay.
+pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
+    let bad = |msg: String| Error::InvalidState(format!("invalid {} state: {msg}", G::NAME));
+    let obj = value
+        .as_object()
+        .ok_or_else(|| bad("expected a JSON object".into()))?;
+    match obj.get("game") {
+        Some(Value::String(name)) if name == G::NAME => {}
+        other => {
+            return Err(bad(format!(
+                "'game' must be '{}', got {}",
+                G::NAME,
+                show(other)
+            )))
+        }
+    }
+    if obj.get("version") != Some(&json!(VERSION)) {
+        return Err(bad(format!(
+            "'version' must be {VERSION}, got {}",
+            show(obj.get("version"))
+        )));
+    }
+    let options = match obj.get("options") {
+        Some(Value::Object(o)) => o,
+        other => {
+            return Err(bad(format!(
+                "'options' must be an object, got {}",
+                show(other)
+            )))
+        }
+    };
+    let mut game = G::new(options).map_err(|e| bad(e.to_string()))?;
+    let moves = match obj.get("moves") {
+        Some(Value::Array(m)) => m,
+        other => return Err(bad(format!("'moves' must be a list, got {}", show(other)))),
+    };
+    for (ply, text) in moves.iter().enumerate() {
+        let text = text
+            .as_str()
+            .ok_or_else(|| bad(format!("move {ply} must be a string, got {text}")))?;
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| bad(format!("move {ply}: {e}")))?;
+        game.play(mv).map_err(|e| bad(format!("move {ply}: {e}")))?;
+    }
+    let replayed = to_json(&game);
+    let replayed = replayed.as_object().expect("to_json gives an object");
+    for key in obj.keys() {
+        if !replayed.contains_key(key) {
+            return Err(bad(format!("unknown key '{key}'")));
+        }
+    }
+    for (key, expected) in replayed {
+        match obj.get(key) {
+            None => return Err(bad(format!("missing key '{key}'"))),
+            Some(given) if given != expected => {
+                return Err(bad(format!(
+                    "'{key}' is {given} but replaying the moves gives {expected}"
+                )))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(game)
+}
+
+fn show(value: Option<&Value>) -> String {
+    value.map_or_else(|| "nothing".into(), Value::to_string)
+}

@@ -1,0 +1,12 @@
+//! What every game shares: the [`Game`](game::Game) trait, errors, outcomes, options, the RNG,
+//! Zobrist tables, perft, JSON replay and playouts.
+
+pub mod error;
+pub mod game;
+pub mod json;
+pub mod options;
+pub mod outcome;
+pub mod perft;
+pub mod playout;
+pub mod rng;
+pub mod zobrist;

@@ -1,0 +1,41 @@
+//! How a game ended.
+
+/// The winners of a finished game (none for a draw) and the reason, in the rules' own words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Bit `p` is set when player `p` won.
+    pub winners: u8,
+    /// The reason as the rules page names it, e.g. `"home filled"`.
+    pub reason: &'static str,
+}
+
+impl Outcome {
+    /// A single winner.
+    pub fn win(player: usize, reason: &'static str) -> Self {
+        Self {
+            winners: 1 << player,
+            reason,
+        }
+    }
+
+    /// A draw: nobody wins.
+    pub fn draw(reason: &'static str) -> Self {
+        Self { winners: 0, reason }
+    }
+
+    /// The winners, ascending.
+    pub fn winner_list(&self) -> Vec<usize> {
+        (0..8).filter(|p| self.winners & (1 << p) != 0).collect()
+    }
+
+    /// +1 for a winner, −1 for a loser, 0 for everyone in a draw.
+    pub fn returns(&self, num_players: usize) -> Vec<f64> {
+        (0..num_players)
+            .map(|p| match (self.winners, self.winners & (1 << p)) {
+                (0, _) => 0.0,
+                (_, 0) => -1.0,
+                _ => 1.0,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,555 @@
+//! The game state: options and setup, play and undo with incremental Zobrist keys, the end of
+//! the game (home filled, home blocked, threefold repetition, ply limit), and the [`Game`] impl.
+
+use serde_json::{json, Map, Value};
+
+use super::board::{self, bit, ALL, HOLES, POINTS, WIDE_POINTS};
+use super::movegen::Move;
+use super::{notation, NUM_ACTIONS};
+use crate::core::error::Error;
+use crate::core::game::Game;
+use crate::core::options::Options;
+use crate::core::outcome::Outcome;
+use crate::core::rng::SplitMix64;
+use crate::core::zobrist;
+
+/// Seed of the Zobrist tables: the bytes of `"CHECKERS"`.
+pub const ZOBRIST_SEED: u64 = 0x4348_4543_4B45_5253;
+
+/// 726 piece keys (player 0..5 outer, hole 0..120 inner), then 6 turn keys (player 0..5).
+static ZOBRIST: [u64; 6 * HOLES + 6] = zobrist::table(ZOBRIST_SEED);
+
+#[inline(always)]
+fn piece_key(player: usize, hole: usize) -> u64 {
+    ZOBRIST[player * HOLES + hole]
+}
+
+#[inline(always)]
+fn turn_key(player: usize) -> u64 {
+    ZOBRIST[6 * HOLES + player]
+}
+
+/// The most pieces a player has.
+pub(super) const MAX_PIECES: usize = 15;
+
+/// The points the players start on, in turn order, by player count.
+fn seats(players: usize) -> &'static [usize] {
+    match players {
+        2 => &[0, 3],
+        3 => &[0, 2, 4],
+        4 => &[0, 1, 3, 4],
+        _ => &[0, 1, 2, 3, 4, 5],
+    }
+}
+
+/// The option names, in the order of the rules page.
+const OPTION_NAMES: [&str; 5] = ["players", "pieces", "area", "anti_block", "max_plies"];
+
+/// A byte per hole (and 0 for the 7 unused indices up to 127): [`STONE`] or [`EMPTY`], so
+/// that a hop test is two byte loads (`cells[over] & cells[landing] >> 1`).
+pub(super) type Cells = [u8; 128];
+
+/// A cell holding a piece.
+const STONE: u8 = 1;
+
+/// An empty cell.
+const EMPTY: u8 = 2;
+
+fn cells_of(occupied: u128) -> Cells {
+    std::array::from_fn(|h| match (h < HOLES, occupied & (1 << h) != 0) {
+        (false, _) => 0,
+        (true, true) => STONE,
+        (true, false) => EMPTY,
+    })
+}
+
+/// Fewest buckets of the repetition counting table (a power of two).
+const MIN_BUCKETS: usize = 512;
+
+/// Where pieces may land (the `area` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Area {
+    /// The end hole is not in a foreign point, nor in the starting area once the piece has
+    /// left it. Landings inside a chain are not checked.
+    Dest,
+    /// The `dest` tests at every landing of a chain.
+    Strict,
+    /// No restriction (OpenSpiel's rules).
+    Free,
+}
+
+impl Area {
+    /// The option value: `"dest"`, `"strict"` or `"free"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Dest => "dest",
+            Self::Strict => "strict",
+            Self::Free => "free",
+        }
+    }
+}
+
+/// A game of Chinese Checkers.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::{Game, games::chinese_checkers::ChineseCheckers};
+/// let options = serde_json::json!({"players": 3}).as_object().unwrap().clone();
+/// let game = ChineseCheckers::new(&options).unwrap();
+/// assert_eq!((game.num_players(), game.pieces_per_player()), (3, 10));
+/// assert_eq!(game.board()[0], Some(0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct ChineseCheckers {
+    players: u8,
+    pieces: u8,
+    area: Area,
+    anti_block: bool,
+    max_plies: Option<u32>,
+    /// Start(P): the holes P starts on.
+    pub(super) start: [u128; 6],
+    /// Home(P): the holes P must fill.
+    home: [u128; 6],
+    /// Where P may land while its piece (or chain) has not left Start(P): not Foreign(P).
+    pub(super) land_inside: [u128; 6],
+    /// Where P may land once outside Start(P): neither Foreign(P) nor Start(P).
+    pub(super) land_outside: [u128; 6],
+    /// The holes of each player's pieces.
+    pub(super) boards: [u128; 6],
+    /// Every occupied hole.
+    pub(super) occupied: u128,
+    /// `occupied` as a byte per hole.
+    pub(super) cells: Cells,
+    /// The seat whose turn it is; after the last move of a finished game, the next seat.
+    pub(super) to_move: u8,
+    key: u64,
+    outcome: Option<Outcome>,
+    history: Vec<Move>,
+    /// `keys[i]` = the key at the start of turn `i` (`keys[0]` the starting position).
+    pub(super) keys: Vec<u64>,
+    /// How many of `keys` fall in each bucket (low bits of the key): only a bucket holding
+    /// three keys can hold a threefold repetition, so the exact scan is rare.
+    pub(super) buckets: Vec<u16>,
+}
+
+impl ChineseCheckers {
+    fn setup(
+        players: usize,
+        pieces: usize,
+        area: Area,
+        anti_block: bool,
+        max_plies: Option<u32>,
+    ) -> Self {
+        let mut start = [0; 6];
+        let mut home = [0; 6];
+        let mut land_inside = [0; 6];
+        let mut land_outside = [0; 6];
+        for (player, &point) in seats(players).iter().enumerate() {
+            (start[player], home[player]) = if pieces == 15 {
+                (WIDE_POINTS[player], WIDE_POINTS[1 - player])
+            } else {
+                (POINTS[point], POINTS[(point + 3) % 6])
+            };
+            let foreign = POINTS
+                .iter()
+                .filter(|&&p| p & (start[player] | home[player]) == 0)
+                .fold(0, |acc, &p| acc | p);
+            (land_inside[player], land_outside[player]) = match area {
+                Area::Free => (ALL, ALL),
+                _ => (ALL & !foreign, ALL & !foreign & !start[player]),
+            };
+        }
+        let capacity = max_plies.map_or(256, |n| n.min(4096) as usize) + 1;
+        let mut game = Self {
+            players: players as u8,
+            pieces: pieces as u8,
+            area,
+            anti_block,
+            max_plies,
+            start,
+            home,
+            land_inside,
+            land_outside,
+            boards: start,
+            occupied: start.iter().fold(0, |acc, &b| acc | b),
+            cells: [0; 128],
+            to_move: 0,
+            key: 0,
+            outcome: None,
+            history: Vec::with_capacity(capacity),
+            keys: Vec::with_capacity(capacity),
+            buckets: vec![0; MIN_BUCKETS],
+        };
+        game.cells = cells_of(game.occupied);
+        game.key = game.key_from_scratch();
+        game.keys.push(game.key);
+        game.buckets[game.key as usize & (MIN_BUCKETS - 1)] += 1;
+        game
+    }
+
+    /// The owner of every hole, by hole index (`None` for an empty hole).
+    pub fn board(&self) -> [Option<u8>; HOLES] {
+        let mut out = [None; HOLES];
+        for (player, &pieces) in self.boards[..self.num_players()].iter().enumerate() {
+            let mut pieces = pieces;
+            while pieces != 0 {
+                out[pieces.trailing_zeros() as usize] = Some(player as u8);
+                pieces &= pieces - 1;
+            }
+        }
+        out
+    }
+
+    /// The holes of `player`'s pieces, bit `i` for hole `i`.
+    pub fn pieces(&self, player: usize) -> u128 {
+        self.boards[player]
+    }
+
+    /// Start(P), the holes `player` starts on.
+    pub fn start_area(&self, player: usize) -> u128 {
+        self.start[player]
+    }
+
+    /// Home(P), the holes `player` must fill.
+    pub fn home(&self, player: usize) -> u128 {
+        self.home[player]
+    }
+
+    /// Pieces per player (15 or 10).
+    pub fn pieces_per_player(&self) -> usize {
+        usize::from(self.pieces)
+    }
+
+    /// The area rule.
+    pub fn area(&self) -> Area {
+        self.area
+    }
+
+    /// True with `anti_block = full`.
+    pub fn anti_block(&self) -> bool {
+        self.anti_block
+    }
+
+    /// The ply limit, if any.
+    pub fn max_plies(&self) -> Option<u32> {
+        self.max_plies
+    }
+
+    #[inline(always)]
+    pub(super) fn is_finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        key as usize & (self.buckets.len() - 1)
+    }
+
+    /// Records the key of the new turn; returns how many recorded keys share its bucket.
+    #[inline(always)]
+    fn record_key(&mut self) -> u16 {
+        self.keys.push(self.key);
+        if self.keys.len() * 4 > self.buckets.len() {
+            self.rebuild_buckets(self.buckets.len() * 2);
+        }
+        let bucket = self.bucket(self.key);
+        self.buckets[bucket] += 1;
+        self.buckets[bucket]
+    }
+
+    #[cold]
+    fn rebuild_buckets(&mut self, size: usize) {
+        self.buckets.clear();
+        self.buckets.resize(size, 0);
+        // The caller counts the newest key.
+        for &key in &self.keys[..self.keys.len() - 1] {
+            let bucket = key as usize & (size - 1);
+            self.buckets[bucket] += 1;
+        }
+    }
+
+    /// True when the current key occurred at least twice before (the exact test).
+    #[cold]
+    fn is_third_occurrence(&self) -> bool {
+        let (&key, earlier) = self.keys.split_last().expect("the start key is recorded");
+        earlier.iter().filter(|&&k| k == key).nth(1).is_some()
+    }
+
+    /// The end of the game after `mover`'s move, in the order of the rules page.
+    #[inline(always)]
+    fn outcome_after(&self, mover: usize, bucket_count: u16) -> Option<Outcome> {
+        let home = self.home[mover];
+        let own = self.boards[mover] & home;
+        if own == home {
+            return Some(Outcome::win(mover, "home filled"));
+        }
+        if self.anti_block && self.occupied & home == home && own != 0 {
+            return Some(Outcome::win(mover, "home blocked"));
+        }
+        if bucket_count >= 3 && self.is_third_occurrence() {
+            return Some(Outcome::draw("repetition"));
+        }
+        if self
+            .max_plies
+            .is_some_and(|n| self.history.len() as u64 >= u64::from(n))
+        {
+            return Some(Outcome::draw("ply limit"));
+        }
+        None
+    }
+
+    /// A game of these options with `boards` as the position and `to_move` to play, and no
+    /// history (for tests of positions that take long to reach).
+    #[cfg(test)]
+    pub(super) fn with_position(&self, boards: &[u128], to_move: usize) -> Self {
+        let mut game = Self::setup(
+            self.num_players(),
+            self.pieces_per_player(),
+            self.area,
+            self.anti_block,
+            self.max_plies,
+        );
+        game.boards = [0; 6];
+        game.boards[..boards.len()].copy_from_slice(boards);
+        game.occupied = boards.iter().fold(0, |acc, &b| acc | b);
+        game.cells = cells_of(game.occupied);
+        game.to_move = to_move as u8;
+        game.key = game.key_from_scratch();
+        game.keys.clear();
+        game.buckets.fill(0);
+        game.keys.push(game.key);
+        let bucket = game.bucket(game.key);
+        game.buckets[bucket] = 1;
+        game
+    }
+}
+
+impl Game for ChineseCheckers {
+    type Move = Move;
+
+    const NAME: &'static str = "chinese_checkers";
+
+    fn new(options: &Map<String, Value>) -> Result<Self, Error> {
+        let options = Options::new(Self::NAME, options, &OPTION_NAMES)?;
+        let players = options.int_choice("players", &[2, 3, 4, 6], 2)?;
+        let pieces = options.int_choice("pieces", &[15, 10], if players == 2 { 15 } else { 10 })?;
+        if pieces == 15 && players != 2 {
+            return Err(Error::InvalidOption(format!(
+                "pieces must be 10 with {players} players (15 only with 2 players), got 15"
+            )));
+        }
+        let area = match options.str_choice("area", &["dest", "strict", "free"], "dest")? {
+            "dest" => Area::Dest,
+            "strict" => Area::Strict,
+            _ => Area::Free,
+        };
+        let anti_block = options.str_choice("anti_block", &["none", "full"], "none")? == "full";
+        let max_plies = options.positive_int_or_none("max_plies")?.map(|n| n as u32);
+        Ok(Self::setup(
+            players as usize,
+            pieces as usize,
+            area,
+            anti_block,
+            max_plies,
+        ))
+    }
+
+    fn options(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("players".into(), json!(self.players));
+        map.insert("pieces".into(), json!(self.pieces));
+        map.insert("area".into(), json!(self.area.name()));
+        map.insert(
+            "anti_block".into(),
+            json!(if self.anti_block { "full" } else { "none" }),
+        );
+        map.insert("max_plies".into(), json!(self.max_plies));
+        map
+    }
+
+    fn num_players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    #[inline]
+    fn current_player(&self) -> Option<usize> {
+        match self.outcome {
+            None => Some(usize::from(self.to_move)),
+            Some(_) => None,
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        let mover = usize::from(self.to_move);
+        if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
+            let change = bit(from) | bit(to);
+            self.boards[mover] ^= change;
+            self.occupied ^= change;
+            self.cells[from] = EMPTY;
+            self.cells[to] = STONE;
+            self.key ^= piece_key(mover, from) ^ piece_key(mover, to);
+        }
+        let next = if mover + 1 == usize::from(self.players) {
+            0
+        } else {
+            mover + 1
+        };
+        self.key ^= turn_key(mover) ^ turn_key(next);
+        self.to_move = next as u8;
+        self.history.push(mv);
+        let bucket_count = self.record_key();
+        self.outcome = self.outcome_after(mover, bucket_count);
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        let mv = self.history.pop()?;
+        let key = self.keys.pop().expect("one key per ply and the start");
+        let bucket = self.bucket(key);
+        self.buckets[bucket] -= 1;
+        let mover = usize::from(self.to_move.checked_sub(1).unwrap_or(self.players - 1));
+        if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
+            let change = bit(from) | bit(to);
+            self.boards[mover] ^= change;
+            self.occupied ^= change;
+            self.cells[from] = STONE;
+            self.cells[to] = EMPTY;
+        }
+        self.to_move = mover as u8;
+        self.key = *self.keys.last().expect("the start key stays");
+        self.outcome = None;
+        Some(mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut key = turn_key(usize::from(self.to_move));
+        for (player, &pieces) in self.boards.iter().enumerate() {
+            let mut pieces = pieces;
+            while pieces != 0 {
+                key ^= piece_key(player, pieces.trailing_zeros() as usize);
+                pieces &= pieces - 1;
+            }
+        }
+        key
+    }
+
+    fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        Move::from_action(action).ok_or_else(|| {
+            let reason = if action < NUM_ACTIONS {
+                "start and end hole are the same".to_string()
+            } else {
+                format!("action ids run from 0 to {}", NUM_ACTIONS - 1)
+            };
+            Error::invalid_move(action.to_string(), reason)
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        notation::parse_move(text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.num_players() + 1, HOLES]
+    }
+
+    fn observation(&self, player: usize, out: &mut [f32]) {
+        let players = self.num_players();
+        out.fill(0.0);
+        for k in 0..players {
+            let plane = &mut out[k * HOLES..(k + 1) * HOLES];
+            let mut pieces = self.boards[(player + k) % players];
+            while pieces != 0 {
+                plane[pieces.trailing_zeros() as usize] = 1.0;
+                pieces &= pieces - 1;
+            }
+        }
+        if self.current_player() == Some(player) {
+            out[players * HOLES..(players + 1) * HOLES].fill(1.0);
+        }
+    }
+
+    fn json_fields(&self, fields: &mut Map<String, Value>) {
+        let board: String = self
+            .board()
+            .iter()
+            .map(|owner| owner.map_or('.', |p| char::from(b'0' + p)))
+            .collect();
+        fields.insert("board".into(), Value::String(board));
+    }
+
+    fn why_illegal(&self, mv: Move) -> String {
+        let player = usize::from(self.to_move);
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
+            return "pass is legal only when there is no other move".into();
+        };
+        let (from_name, to_name) = (board::hole_name(from), board::hole_name(to));
+        if self.occupied & bit(from) == 0 {
+            return format!("there is no piece on {from_name}");
+        }
+        if self.boards[player] & bit(from) == 0 {
+            return format!("the piece on {from_name} is not yours");
+        }
+        if self.occupied & bit(to) != 0 {
+            return format!("{to_name} is occupied");
+        }
+        if self.destinations(Area::Free, player, from) & bit(to) == 0 {
+            return format!("no step or hop chain leads from {from_name} to {to_name}");
+        }
+        format!(
+            "the area rule '{}' forbids moving from {from_name} to {to_name}",
+            self.area.name()
+        )
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_move(mv)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        self.count_moves().max(1)
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        self.pick_random(rng)
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        self.generate_actions(actions);
+    }
+}

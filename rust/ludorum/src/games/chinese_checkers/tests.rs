@@ -1,0 +1,959 @@
+//! Tests of Chinese Checkers: shared perft vectors, the rules page's examples, geometry and
+//! names, options, notation, and properties along seeded random games checked against a slow
+//! move generator written straight from the rules text.
+
+use std::collections::BTreeSet;
+
+use serde_json::{json, Map, Value};
+
+use super::board::{self, bit, HOLES};
+use super::{Area, ChineseCheckers, Move, NUM_ACTIONS, PASS};
+use crate::core::error::Error;
+use crate::core::game::Game;
+use crate::core::json::{from_json, to_json};
+use crate::core::rng::SplitMix64;
+use crate::core::zobrist;
+use crate::perft;
+
+fn game(options: Value) -> ChineseCheckers {
+    ChineseCheckers::new(options.as_object().expect("an object")).expect("valid options")
+}
+
+fn new_err(options: Value) -> Error {
+    ChineseCheckers::new(options.as_object().expect("an object")).expect_err("invalid options")
+}
+
+fn hole(name: &str) -> usize {
+    board::hole_index(name).unwrap_or_else(|| panic!("{name} is a hole"))
+}
+
+fn mask(names: &[&str]) -> u128 {
+    names.iter().fold(0, |acc, n| acc | bit(hole(n)))
+}
+
+fn legal(game: &ChineseCheckers) -> Vec<Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+}
+
+fn notations(game: &ChineseCheckers) -> Vec<String> {
+    legal(game).iter().map(ToString::to_string).collect()
+}
+
+fn play(game: &mut ChineseCheckers, text: &str) {
+    let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
+    game.play(mv).unwrap_or_else(|e| panic!("{e}"));
+}
+
+// -- perft ----------------------------------------------------------------------------------
+
+/// Options of a perft line: `k=v` joined by commas; numbers become JSON numbers.
+fn perft_options(text: &str) -> Map<String, Value> {
+    text.split(',')
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').expect("k=v");
+            let v = v.parse::<i64>().map_or_else(|_| json!(v), |n| json!(n));
+            (k.to_string(), v)
+        })
+        .collect()
+}
+
+#[test]
+fn perft_vectors() {
+    let data = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/chinese_checkers/perft.txt"
+    ));
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [options, depth, leaves] = fields[..] else {
+            panic!("bad perft line: {line}")
+        };
+        let (depth, leaves): (u32, u64) = (depth.parse().unwrap(), leaves.parse().unwrap());
+        // Keep debug-build test time low: the larger vectors are for the release bench.
+        if leaves > 2_000_000 {
+            continue;
+        }
+        let mut game = ChineseCheckers::new(&perft_options(options)).expect("valid options");
+        assert_eq!(perft(&mut game, depth), leaves, "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} perft vectors checked");
+}
+
+#[test]
+fn openspiel_full_turn_perft() {
+    // OpenSpiel's `chinese_checkers(players=N)` (open_spiel 2.0.2) plays a hop chain as several
+    // actions of one player; grouping the actions of a turn and counting the distinct
+    // positions they reach gave these counts (depth 4 and 5 agree too: 115600 and 3188520 for
+    // 2 players, 66640 and 1618400 for 3, 39601 for 4, 40189 for 6).
+    for (players, counts) in [
+        (2, [14, 196, 4760]),
+        (3, [14, 196, 2744]),
+        (4, [14, 199, 2786]),
+        (6, [14, 199, 2828]),
+    ] {
+        let mut g = game(json!({"players": players, "pieces": 10, "area": "free"}));
+        for (depth, &count) in (1..).zip(&counts) {
+            assert_eq!(
+                perft(&mut g, depth),
+                count,
+                "{players} players, depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn why_18() {
+    // 10 steps by the five pieces of the front row, 8 single hops by the four behind it.
+    let start = game(json!({}));
+    let moves = legal(&start);
+    assert_eq!(moves.len(), 18);
+    let row = |mv: &Move, letter: char| board::hole_name(mv.from().unwrap()).starts_with(letter);
+    let steps: Vec<_> = moves.iter().filter(|m| row(m, 'e')).collect();
+    let hops: Vec<_> = moves.iter().filter(|m| row(m, 'd')).collect();
+    assert_eq!((steps.len(), hops.len()), (10, 8));
+    for mv in &steps {
+        assert!(board::NEIGHBOURS[mv.from().unwrap()] & bit(mv.to().unwrap()) != 0);
+    }
+    for mv in &hops {
+        assert!(board::NEIGHBOURS[mv.from().unwrap()] & bit(mv.to().unwrap()) == 0);
+    }
+    // Under `free` the two end pieces of the front row may step into the side points, and
+    // their neighbours hop over them into the same holes.
+    let free = notations(&game(json!({"area": "free"})));
+    assert_eq!(free.len(), 22);
+    for extra in ["e5-e4", "e6-e4", "e8-e10", "e9-e10"] {
+        assert!(free.contains(&extra.to_string()), "{extra}");
+    }
+}
+
+#[test]
+fn start_keys_are_pinned() {
+    assert_eq!(game(json!({})).key(), 0xfd8c_406f_6287_c7d1);
+    assert_eq!(game(json!({"pieces": 10})).key(), 0xbbe3_b4bf_6dd6_f60d);
+    let keys: [u64; 732] = zobrist::table(0x4348_4543_4B45_5253);
+    let mut rng = SplitMix64::new(0x4348_4543_4B45_5253);
+    assert!(keys.iter().all(|&k| k == rng.next_u64()));
+    // 2 players, 15 pieces: player 0 on the wide T0 triangle, player 1 on wide T3, 0 to move.
+    let mut key = keys[726];
+    for h in 0..HOLES {
+        let (q, r) = (i32::from(board::COORDS[h].0), i32::from(board::COORDS[h].1));
+        let s = -q - r;
+        if r >= 4 && q >= -4 && s >= -4 {
+            key ^= keys[h];
+        }
+        if r <= -4 && q <= 4 && s <= 4 {
+            key ^= keys[HOLES + h];
+        }
+    }
+    assert_eq!(key, 0xfd8c_406f_6287_c7d1);
+}
+
+// -- board ----------------------------------------------------------------------------------
+
+#[test]
+fn hole_names_and_indices() {
+    assert_eq!(board::COORDS[0], (-4, 8));
+    assert_eq!(board::hole_name(0), "a1");
+    assert_eq!(board::COORDS[120], (4, -8));
+    assert_eq!(board::hole_name(120), "q1");
+    for (n, q) in (1..=13).zip(-8..=4) {
+        let name = format!("e{n}");
+        assert_eq!(board::index_of(q, 4), Some(hole(&name)), "{name}");
+    }
+    assert_eq!(board::hole_index("e14"), None);
+    for (n, q) in (1..=9).zip(-4..=4) {
+        assert_eq!(board::index_of(q, 0), Some(hole(&format!("i{n}"))));
+    }
+    assert_eq!(board::hole_index("i10"), None);
+    assert_eq!(hole("i1"), 56);
+    for h in 0..HOLES {
+        let (q, r) = (i32::from(board::COORDS[h].0), i32::from(board::COORDS[h].1));
+        if h > 0 {
+            let (pq, pr) = (
+                i32::from(board::COORDS[h - 1].0),
+                i32::from(board::COORDS[h - 1].1),
+            );
+            assert!((-r, q) > (-pr, pq), "row a first, left to right");
+        }
+        assert_eq!(board::index_of(q, r), Some(h));
+        assert_eq!(board::hole_index(&board::hole_name(h)), Some(h));
+        let row = char::from(b'a' + (8 - r) as u8);
+        assert!(board::hole_name(h).starts_with(row));
+    }
+    for bad in [
+        "", "a", "a0", "a01", "a2", "r1", "A1", "i 1", "e-1", "q2", "e1x",
+    ] {
+        assert_eq!(board::hole_index(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn geometry() {
+    let count = |m: u128| m.count_ones();
+    assert_eq!(count(board::ALL), 121);
+    let hexagon = (0..HOLES)
+        .filter(|&h| {
+            let (q, r) = (i32::from(board::COORDS[h].0), i32::from(board::COORDS[h].1));
+            q.abs().max(r.abs()).max((q + r).abs()) <= 4
+        })
+        .fold(0u128, |acc, h| acc | bit(h));
+    assert_eq!(count(hexagon), 61);
+    let mut union = hexagon;
+    for (k, &point) in board::POINTS.iter().enumerate() {
+        assert_eq!(count(point), 10, "T{k}");
+        assert_eq!(union & point, 0);
+        union |= point;
+    }
+    assert_eq!(union, board::ALL);
+    assert_eq!(
+        board::WIDE_POINTS[0],
+        board::POINTS[0] | mask(&["e5", "e6", "e7", "e8", "e9"])
+    );
+    assert_eq!(
+        board::WIDE_POINTS[1],
+        board::POINTS[3] | mask(&["m5", "m6", "m7", "m8", "m9"])
+    );
+    for h in 0..HOLES {
+        let mut neighbours = board::NEIGHBOURS[h];
+        while neighbours != 0 {
+            let n = neighbours.trailing_zeros() as usize;
+            neighbours &= neighbours - 1;
+            assert!(board::NEIGHBOURS[n] & bit(h) != 0, "symmetric");
+        }
+        for (d, &[over, landing]) in board::JUMPS[h].iter().enumerate() {
+            if landing == board::OFF_BOARD {
+                continue;
+            }
+            let (dq, dr) = board::DIRECTIONS[d];
+            let (q, r) = (i32::from(board::COORDS[h].0), i32::from(board::COORDS[h].1));
+            assert_eq!(board::index_of(q + dq, r + dr), Some(usize::from(over)));
+            assert_eq!(
+                board::index_of(q + 2 * dq, r + 2 * dr),
+                Some(usize::from(landing))
+            );
+        }
+    }
+    assert_eq!(count(board::NEIGHBOURS[hole("i5")]), 6);
+    assert_eq!(count(board::NEIGHBOURS[hole("a1")]), 2);
+}
+
+// -- options --------------------------------------------------------------------------------
+
+#[test]
+fn options_and_defaults() {
+    let start = game(json!({}));
+    assert_eq!(
+        Value::Object(start.options()),
+        json!({"players": 2, "pieces": 15, "area": "dest", "anti_block": "none", "max_plies": null})
+    );
+    for players in [3, 4, 6] {
+        let g = game(json!({"players": players}));
+        assert_eq!((g.num_players(), g.pieces_per_player()), (players, 10));
+        assert_eq!(g.options()["pieces"], json!(10));
+        assert_eq!(g.occupied.count_ones() as usize, 10 * players);
+    }
+    let g = game(
+        json!({"players": 2, "pieces": 10, "area": "strict", "anti_block": "full",
+                        "max_plies": 7, }),
+    );
+    assert_eq!(
+        (g.area(), g.anti_block(), g.max_plies()),
+        (Area::Strict, true, Some(7))
+    );
+    assert_eq!(game(json!({"max_plies": null})).max_plies(), None);
+}
+
+#[test]
+fn option_errors() {
+    let cases = [
+        (json!({"colour": 1}), "unknown option 'colour'"),
+        (
+            json!({"players": 5}),
+            "players must be one of 2, 3, 4, 6, got 5",
+        ),
+        (json!({"players": true}), "got True"),
+        (json!({"players": 2.0}), "players must be one of"),
+        (json!({"players": "2"}), "got '2'"),
+        (
+            json!({"pieces": 12}),
+            "pieces must be one of 15, 10, got 12",
+        ),
+        (
+            json!({"players": 3, "pieces": 15}),
+            "pieces must be 10 with 3 players",
+        ),
+        (
+            json!({"area": "none"}),
+            "area must be one of 'dest', 'strict', 'free', got 'none'",
+        ),
+        (
+            json!({"anti_block": true}),
+            "anti_block must be one of 'none', 'full', got True",
+        ),
+        (
+            json!({"max_plies": 0}),
+            "max_plies must be a positive integer or None, got 0",
+        ),
+        (json!({"max_plies": -3}), "got -3"),
+        (json!({"max_plies": "9"}), "got '9'"),
+    ];
+    for (options, message) in cases {
+        match new_err(options.clone()) {
+            Error::InvalidOption(text) => assert!(text.contains(message), "{options}: {text}"),
+            other => panic!("{options}: {other:?}"),
+        }
+    }
+}
+
+// -- notation and actions -------------------------------------------------------------------
+
+#[test]
+fn notation_round_trip() {
+    let g = game(json!({}));
+    for action in 0..NUM_ACTIONS {
+        match g.move_from_action(action) {
+            Ok(mv) => {
+                assert_eq!(g.action(mv), action);
+                assert_eq!(g.parse_move(&g.notation(mv)), Ok(mv));
+            }
+            Err(Error::InvalidMove { .. }) => assert_eq!(action / HOLES, action % HOLES),
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(g.move_from_action(PASS), Ok(Move::PASS));
+    assert_eq!(g.notation(Move::PASS), "pass");
+    assert!(matches!(
+        g.move_from_action(NUM_ACTIONS),
+        Err(Error::InvalidMove { .. })
+    ));
+    assert_eq!(
+        g.parse_move("e5-f4").unwrap().action(),
+        hole("e5") * 121 + hole("f4")
+    );
+    assert_eq!(
+        Move::new(hole("e5"), hole("f4")).unwrap().to_string(),
+        "e5-f4"
+    );
+}
+
+#[test]
+fn parse_errors() {
+    let mut g = game(json!({}));
+    for text in [
+        "x9-a1", "e5g6", "e5-e5", "E5-f4", " e5-f4", "e5-f4 ", "e0-f4", "e14-f4", "e5-", "",
+        "Pass", "e5-f4-g3", "e05-f4",
+    ] {
+        assert!(
+            matches!(g.parse_move(text), Err(Error::InvalidMove { .. })),
+            "{text:?}"
+        );
+    }
+    let start = to_json(&g);
+    for (text, reason) in [
+        ("e5-g6", "no step or hop chain leads from e5 to g6"),
+        ("f4-g4", "there is no piece on f4"),
+        ("m5-l5", "the piece on m5 is not yours"),
+        ("e5-e6", "e6 is occupied"),
+        ("pass", "pass is legal only when there is no other move"),
+    ] {
+        let mv = g.parse_move(text).unwrap();
+        assert!(!g.is_legal(mv));
+        assert_eq!(g.play(mv), Err(Error::illegal_move(text, reason)));
+        assert_eq!(to_json(&g), start, "a failed play changes nothing");
+    }
+    assert!(game(json!({"area": "free"})).is_legal(g.parse_move("e5-e4").unwrap()));
+    let mv = g.parse_move("e5-e4").unwrap();
+    assert_eq!(
+        g.play(mv),
+        Err(Error::illegal_move(
+            "e5-e4",
+            "the area rule 'dest' forbids moving from e5 to e4"
+        ))
+    );
+}
+
+// -- random games against a slow generator from the rules text --------------------------------
+
+fn coords(h: usize) -> (i32, i32) {
+    (i32::from(board::COORDS[h].0), i32::from(board::COORDS[h].1))
+}
+
+/// Point k (0..5) by the rules page's table; 6 and 7 the 15-hole starting areas.
+fn in_region(region: usize, h: usize) -> bool {
+    let (q, r) = coords(h);
+    let s = -q - r;
+    match region {
+        0 => r >= 5,
+        1 => q <= -5,
+        2 => s >= 5,
+        3 => r <= -5,
+        4 => q >= 5,
+        5 => s <= -5,
+        6 => r >= 4 && q >= -4 && s >= -4,
+        _ => r <= -4 && q <= 4 && s <= 4,
+    }
+}
+
+struct Areas {
+    start: Vec<bool>,
+    home: Vec<bool>,
+    foreign: Vec<bool>,
+}
+
+fn areas(game: &ChineseCheckers, player: usize) -> Areas {
+    let seat = [
+        &[0, 3][..],
+        &[0, 2, 4],
+        &[0, 1, 3, 4],
+        &[],
+        &[0, 1, 2, 3, 4, 5],
+    ][game.num_players() - 2][player];
+    let (start, home): (Vec<bool>, Vec<bool>) = if game.pieces_per_player() == 15 {
+        (0..HOLES)
+            .map(|h| (in_region(6 + player, h), in_region(7 - player, h)))
+            .unzip()
+    } else {
+        (0..HOLES)
+            .map(|h| (in_region(seat, h), in_region((seat + 3) % 6, h)))
+            .unzip()
+    };
+    let foreign_points: Vec<usize> = (0..6)
+        .filter(|&k| (0..HOLES).all(|h| !(in_region(k, h) && (start[h] || home[h]))))
+        .collect();
+    let foreign = (0..HOLES)
+        .map(|h| foreign_points.iter().any(|&k| in_region(k, h)))
+        .collect();
+    Areas {
+        start,
+        home,
+        foreign,
+    }
+}
+
+/// The legal moves by the rules text: steps, and hop chains searched over (hole, "has been
+/// outside Start") states, with the area tests applied as the page words them.
+fn slow_moves(game: &ChineseCheckers) -> Vec<Move> {
+    let Some(player) = game.current_player() else {
+        return Vec::new();
+    };
+    let owners = game.board();
+    let a = areas(game, player);
+    let mut moves = Vec::new();
+    for from in (0..HOLES).filter(|&h| owners[h] == Some(player as u8)) {
+        let empty = |h: usize| h != from && owners[h].is_none();
+        let occupied = |h: usize| h != from && owners[h].is_some();
+        let at = |h: usize, d: (i32, i32), k: i32| {
+            let (q, r) = coords(h);
+            board::index_of(q + k * d.0, r + k * d.1)
+        };
+        let mut ends = BTreeSet::new();
+        for &d in &board::DIRECTIONS {
+            if let Some(n) = at(from, d, 1).filter(|&n| empty(n)) {
+                ends.insert((n, !a.start[from]));
+            }
+        }
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![(from, !a.start[from])];
+        while let Some((h, outside)) = todo.pop() {
+            for &d in &board::DIRECTIONS {
+                let (Some(over), Some(landing)) = (at(h, d, 1), at(h, d, 2)) else {
+                    continue;
+                };
+                if !occupied(over) || !empty(landing) {
+                    continue;
+                }
+                if game.area() == Area::Strict
+                    && (a.foreign[landing] || (a.start[landing] && outside))
+                {
+                    continue;
+                }
+                let state = (landing, outside || !a.start[landing]);
+                if seen.insert(state) {
+                    todo.push(state);
+                    ends.insert((landing, !a.start[from]));
+                }
+            }
+        }
+        let ends: BTreeSet<usize> = ends
+            .into_iter()
+            .filter(|&(to, from_outside)| match game.area() {
+                Area::Free => true,
+                _ => !(a.foreign[to] || (from_outside && a.start[to])),
+            })
+            .map(|(to, _)| to)
+            .collect();
+        moves.extend(ends.into_iter().map(|to| Move::new(from, to).unwrap()));
+    }
+    if moves.is_empty() {
+        moves.push(Move::PASS);
+    }
+    moves
+}
+
+fn all_configs() -> Vec<Value> {
+    let mut out = Vec::new();
+    for (players, pieces) in [(2, 15), (2, 10), (3, 10), (4, 10), (6, 10)] {
+        for area in ["dest", "strict", "free"] {
+            let anti_block = if (players + pieces) % 2 == 0 {
+                "full"
+            } else {
+                "none"
+            };
+            out.push(json!({"players": players, "pieces": pieces, "area": area,
+                            "anti_block": anti_block}));
+        }
+    }
+    out
+}
+
+fn assert_invariants(game: &ChineseCheckers) {
+    let mut union = 0u128;
+    for p in 0..game.num_players() {
+        let pieces = game.pieces(p);
+        assert_eq!(
+            pieces.count_ones() as usize,
+            game.pieces_per_player(),
+            "conserved"
+        );
+        assert_eq!(union & pieces, 0, "one piece per hole");
+        union |= pieces;
+    }
+    assert_eq!(union, game.occupied);
+    assert_eq!(game.key(), game.key_from_scratch());
+}
+
+/// Plays a seeded random game, checking the properties at every ply; returns its length.
+fn check_random_game(options: &Value, seed: u64, plies: usize) -> usize {
+    let mut g = game(options.clone());
+    let as_mask = |holes: &[bool]| (0..HOLES).filter(|&h| holes[h]).fold(0, |m, h| m | bit(h));
+    for p in 0..g.num_players() {
+        let a = areas(&g, p);
+        assert_eq!(
+            (g.start_area(p), g.home(p)),
+            (as_mask(&a.start), as_mask(&a.home))
+        );
+        assert_eq!(
+            g.pieces(p),
+            g.start_area(p),
+            "{options}: player {p} starts on Start"
+        );
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut actions = Vec::new();
+    for ply in 0..plies {
+        let Some(player) = g.current_player() else {
+            break;
+        };
+        assert_invariants(&g);
+        let moves = legal(&g);
+        assert_eq!(
+            moves,
+            slow_moves(&g),
+            "{options} seed {seed} ply {ply}: {}",
+            to_json(&g)
+        );
+        assert!(
+            moves.windows(2).all(|w| w[0].action() < w[1].action()),
+            "ascending"
+        );
+        assert_eq!(g.count_legal_moves(), moves.len());
+        g.legal_actions(&mut actions);
+        assert_eq!(
+            actions,
+            moves.iter().map(|m| m.action() as u32).collect::<Vec<_>>()
+        );
+        assert!(moves.iter().all(|&m| g.is_legal(m)));
+        if ply % 16 == 0 {
+            let legal_count = (0..NUM_ACTIONS)
+                .filter_map(|a| g.move_from_action(a).ok())
+                .filter(|&m| g.is_legal(m))
+                .count();
+            assert_eq!(
+                legal_count,
+                moves.len(),
+                "is_legal holds exactly for the list"
+            );
+        }
+        let mut copy = rng.clone();
+        let mv = g.random_move(&mut rng);
+        assert_eq!(mv, moves[copy.below(moves.len())]);
+        assert_eq!(rng, copy, "one draw per decision");
+
+        let before = (to_json(&g), g.key());
+        g.play(mv).unwrap();
+        if let (Some(from), Some(to), Area::Dest | Area::Strict) = (mv.from(), mv.to(), g.area()) {
+            let a = areas(&g, player);
+            assert!(!a.foreign[to], "no piece ends a move in a foreign point");
+            assert!(
+                a.start[from] || !a.start[to],
+                "no piece re-enters its starting area"
+            );
+        }
+        let after = (to_json(&g), g.key());
+        assert_eq!(g.undo(), Some(mv));
+        assert_eq!((to_json(&g), g.key()), before, "undo restores");
+        g.play_unchecked(mv);
+        assert_eq!((to_json(&g), g.key()), after);
+    }
+    assert_invariants(&g);
+    let json = to_json(&g);
+    let back: ChineseCheckers = from_json(&json).unwrap();
+    assert_eq!((to_json(&back), back.key()), (json, g.key()));
+    g.history().len()
+}
+
+#[test]
+fn random_games_match_the_rules_text() {
+    for (i, options) in all_configs().iter().enumerate() {
+        for seed in 0..2 {
+            check_random_game(options, 1000 * i as u64 + seed, 120);
+        }
+    }
+}
+
+#[test]
+fn checked_games_up_to_the_ply_limit() {
+    // Whole games (2 players, so that positions do fill up); ends are checked by the slow
+    // generator too, which lists no moves once the game is over.
+    for (seed, area) in [(1, "dest"), (2, "free")] {
+        let options = json!({"pieces": 10, "area": area, "max_plies": 300});
+        let length = check_random_game(&options, seed, 400);
+        assert!(length <= 300);
+    }
+}
+
+// -- the end of the game --------------------------------------------------------------------
+
+#[test]
+fn repetition_draw() {
+    let mut g = game(json!({"pieces": 10, "area": "free"}));
+    let start_key = g.key();
+    let cycle = ["d1-e5", "n1-m6", "e5-d1", "m6-n1"];
+    for text in cycle {
+        play(&mut g, text);
+    }
+    assert_eq!(g.key(), start_key);
+    assert_eq!(
+        g.current_player(),
+        Some(0),
+        "the second occurrence is no draw"
+    );
+    for text in &cycle[..3] {
+        play(&mut g, text);
+    }
+    assert!(g.outcome().is_none());
+    play(&mut g, "m6-n1");
+    assert_eq!(
+        g.outcome().map(|o| (o.winners, o.reason)),
+        Some((0, "repetition"))
+    );
+    assert_eq!(g.current_player(), None);
+    assert_eq!(g.key(), start_key);
+    assert_eq!(g.outcome().unwrap().returns(2), vec![0.0, 0.0]);
+    assert!(legal(&g).is_empty());
+    assert_eq!(g.count_legal_moves(), 0);
+    let json = to_json(&g);
+    assert_eq!(
+        json["outcome"],
+        json!({"winners": [], "reason": "repetition"})
+    );
+    assert_eq!(json["current_player"], Value::Null);
+    let back: ChineseCheckers = from_json(&json).unwrap();
+    assert_eq!(back.outcome(), g.outcome());
+    g.undo();
+    assert_eq!(g.current_player(), Some(1));
+    // Under `dest` a piece that left its starting area may not return, so no such cycle.
+    let mut dest = game(json!({"pieces": 10}));
+    play(&mut dest, "d1-e5");
+    play(&mut dest, "n1-m6");
+    assert!(!dest.is_legal(dest.parse_move("e5-d1").unwrap()));
+}
+
+#[test]
+fn repetition_with_three_players() {
+    // Each player moves a piece out and back: the start position returns after 6 plies (its
+    // second occurrence) and after 12 (its third: a draw).
+    let mut g = game(json!({"players": 3, "area": "free"}));
+    let start_key = g.key();
+    let mut forward = Vec::new();
+    for _ in 0..3 {
+        let mv = legal(&g)[0];
+        forward.push(mv);
+        g.play(mv).unwrap();
+    }
+    let back: Vec<Move> = forward
+        .iter()
+        .map(|m| Move::new(m.to().unwrap(), m.from().unwrap()).unwrap())
+        .collect();
+    for &mv in back.iter().chain(&forward).chain(&back) {
+        assert_eq!(g.outcome(), None, "ply {}", g.history().len());
+        g.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        if g.history().len() == 6 {
+            assert_eq!(g.key(), start_key, "second occurrence");
+        }
+    }
+    assert_eq!(g.history().len(), 12);
+    assert_eq!(g.key(), start_key);
+    assert_eq!(g.outcome().map(|o| o.reason), Some("repetition"));
+}
+
+#[test]
+fn home_filled_win() {
+    // Player 0 (10 pieces) holds nine holes of T3; its last piece steps into the tenth.
+    let start = game(json!({"pieces": 10}));
+    let home = start.home(0);
+    assert_eq!(home, board::POINTS[3]);
+    let last = hole("n1");
+    let p0 = (home & !bit(last)) | bit(hole("m6"));
+    let p1 = board::POINTS[0];
+    let mut g = start.with_position(&[p0, p1], 0);
+    let mv = g.parse_move("m6-n1").unwrap();
+    assert!(g.is_legal(mv));
+    g.play(mv).unwrap();
+    let outcome = g.outcome().unwrap();
+    assert_eq!(
+        (outcome.winner_list(), outcome.reason),
+        (vec![0], "home filled")
+    );
+    assert_eq!(outcome.returns(2), vec![1.0, -1.0]);
+    assert_eq!(g.current_player(), None);
+    assert_eq!(
+        g.key(),
+        g.key_from_scratch(),
+        "the turn passes to seat 1 all the same"
+    );
+    assert!(!g.is_legal(mv));
+    assert_eq!(
+        g.play(Move::PASS),
+        Err(Error::illegal_move("pass", "the game is over"))
+    );
+    g.undo();
+    assert_eq!(g.current_player(), Some(0));
+    // A win takes precedence over the ply limit reached by the same move.
+    let mut limited = game(json!({"pieces": 10, "max_plies": 1})).with_position(&[p0, p1], 0);
+    limited.play(mv).unwrap();
+    assert_eq!(limited.outcome().unwrap().reason, "home filled");
+}
+
+#[test]
+fn anti_block_win() {
+    // Player 1 keeps nine pieces in its start T3 (player 0's home); player 0 fills the tenth.
+    let home = board::POINTS[3];
+    let last = hole("n1");
+    let p1 = (home & !bit(last)) | bit(hole("i5"));
+    let p0 = (board::POINTS[0] & !bit(hole("d1"))) | bit(hole("m6"));
+    for (anti_block, expected) in [("full", Some("home blocked")), ("none", None)] {
+        let mut g =
+            game(json!({"pieces": 10, "anti_block": anti_block})).with_position(&[p0, p1], 0);
+        play(&mut g, "m6-n1");
+        assert_eq!(g.outcome().map(|o| o.reason), expected, "{anti_block}");
+        if expected.is_some() {
+            assert_eq!(g.outcome().unwrap().winner_list(), vec![0]);
+        }
+    }
+    // All of the home occupied but none of it by the mover: no win.
+    let p0_out = board::POINTS[0];
+    let p1_full = home;
+    let mut g =
+        game(json!({"pieces": 10, "anti_block": "full"})).with_position(&[p0_out, p1_full], 0);
+    play(&mut g, "d1-e5");
+    assert_eq!(g.outcome(), None);
+}
+
+#[test]
+fn forced_pass() {
+    // Player 0's only piece sits in a corner with every neighbour and jump blocked.
+    let p0 = bit(hole("a1"));
+    let p1 = mask(&["b1", "b2", "c1", "c3"]) | board::POINTS[3];
+    let start = game(json!({"pieces": 10, "area": "free"}));
+    let mut g = start.with_position(&[p0, p1], 0);
+    assert_eq!(legal(&g), vec![Move::PASS]);
+    assert_eq!(g.count_legal_moves(), 1);
+    assert!(g.is_legal(Move::PASS));
+    let mut rng = SplitMix64::new(5);
+    assert_eq!(g.random_move(&mut rng), Move::PASS);
+    assert_ne!(rng, SplitMix64::new(5), "a forced pass still draws");
+    let mut actions = Vec::new();
+    g.legal_actions(&mut actions);
+    assert_eq!(actions, vec![PASS as u32]);
+    let key = g.key();
+    g.play(Move::PASS).unwrap();
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.pieces(0), p0);
+    assert_ne!(g.key(), key);
+    assert_eq!(g.key(), g.key_from_scratch());
+    assert_eq!(g.undo(), Some(Move::PASS));
+    assert_eq!(g.key(), key);
+}
+
+/// The name of the hole at (q, r).
+fn at(q: i32, r: i32) -> String {
+    board::hole_name(board::index_of(q, r).expect("a hole"))
+}
+
+#[test]
+fn hop_chains() {
+    // A piece on i5 = (0, 0) with pieces on (1, 0), (2, -1), (1, -1) and (0, -1): it hops to
+    // (2, 0), (2, -2) and (0, -2); from (2, 0) and (2, -2) the hops back would land on its own
+    // start hole, which is no landing.
+    let start = game(json!({"pieces": 10, "area": "free"}));
+    let around = |q: i32, r: i32| bit(board::index_of(q, r).unwrap());
+    let others = around(1, 0) | around(2, -1) | around(1, -1) | around(0, -1);
+    let g = start.with_position(&[bit(hole("i5")), others], 0);
+    let ends = notations(&g);
+    let steps = [(-1, 0), (0, 1), (-1, 1)].map(|(q, r)| format!("i5-{}", at(q, r)));
+    let hops = [(2, 0), (2, -2), (0, -2)].map(|(q, r)| format!("i5-{}", at(q, r)));
+    let expected: BTreeSet<String> = steps.into_iter().chain(hops).collect();
+    assert_eq!(ends.iter().cloned().collect::<BTreeSet<_>>(), expected);
+    assert_eq!(legal(&g), slow_moves(&g));
+    // The start hole is empty during the chain: nobody hops over it.
+    let ring = around(1, 0) | around(-1, 0);
+    let g = start.with_position(&[bit(hole("i5")) | around(-3, 0), ring], 0);
+    let ends = notations(&g);
+    assert!(ends.contains(&format!("i5-{}", at(-2, 0))));
+    assert!(
+        !ends.contains(&format!("{}-{}", at(-3, 0), at(-1, 0))),
+        "i5 itself is not a stone"
+    );
+    assert!(ends.contains(&format!("{}-{}", at(-3, 0), at(-3, 1))));
+}
+
+#[test]
+fn strict_checks_every_landing() {
+    // Player 0 (15 pieces, Start = the wide T0 triangle) has pieces on f4 = (-4, 3) and
+    // e6 = (-3, 4); player 1's pieces stand where the chains need them.
+    // f4 -> (-6, 3) in T1 (foreign) -> (-4, 1): fine under `dest`, not under `strict`.
+    // e6 -> (-3, 2) -> (-1, 2) -> e8 = (-1, 4): leaves Start and comes back; fine under
+    // `dest` (a piece that starts in Start may end there), not under `strict`.
+    let around = |q: i32, r: i32| bit(board::index_of(q, r).unwrap());
+    let p0 = mask(&["f4", "e6"]);
+    let p1 = around(-5, 3) | around(-5, 2) | around(-3, 3) | around(-2, 2) | around(-1, 3);
+    let dest = game(json!({"area": "dest"})).with_position(&[p0, p1], 0);
+    let strict = game(json!({"area": "strict"})).with_position(&[p0, p1], 0);
+    let free = game(json!({"area": "free"})).with_position(&[p0, p1], 0);
+    for g in [&dest, &strict, &free] {
+        assert_eq!(legal(g), slow_moves(g), "{:?}", g.area());
+    }
+    let through_foreign = format!("f4-{}", at(-4, 1));
+    let back_home = "e6-e8".to_string();
+    let into_foreign = format!("f4-{}", at(-6, 3));
+    let (d, s, f) = (notations(&dest), notations(&strict), notations(&free));
+    assert!(
+        d.contains(&through_foreign) && d.contains(&back_home),
+        "{d:?}"
+    );
+    assert!(
+        !s.contains(&through_foreign) && !s.contains(&back_home),
+        "{s:?}"
+    );
+    assert!(f.contains(&into_foreign) && !d.contains(&into_foreign));
+    assert!(
+        s.iter().all(|m| d.contains(m)),
+        "strict never allows more than dest here"
+    );
+}
+
+#[test]
+fn ply_limit() {
+    let mut g = game(json!({"pieces": 10, "area": "free", "max_plies": 50}));
+    let record = crate::play_random_game(&mut g, &mut SplitMix64::new(3));
+    assert_eq!(
+        (record.length, record.reason, record.winners),
+        (50, "ply limit", 0)
+    );
+    assert_eq!(g.current_player(), None);
+    g.undo();
+    assert_eq!(g.current_player().map(|p| p == 1), Some(true));
+}
+
+#[test]
+fn observation_layout() {
+    let mut g = game(json!({"players": 3}));
+    play(&mut g, "d1-e5");
+    let shape = g.observation_shape();
+    assert_eq!(shape, vec![4, HOLES]);
+    let mut out = vec![9.0; 4 * HOLES];
+    g.observation(2, &mut out);
+    for k in 0..3 {
+        let owner = (2 + k) % 3;
+        for h in 0..HOLES {
+            let expected = f32::from(u8::from(g.pieces(owner) & bit(h) != 0));
+            assert_eq!(out[k * HOLES + h], expected);
+        }
+    }
+    assert!(out[3 * HOLES..].iter().all(|&x| x == 0.0));
+    g.observation(1, &mut out);
+    assert!(
+        out[3 * HOLES..].iter().all(|&x| x == 1.0),
+        "player 1 is to move"
+    );
+}
+
+#[test]
+fn json_fields() {
+    let mut g = game(json!({}));
+    play(&mut g, "e5-f4");
+    let json = to_json(&g);
+    let board = json["board"].as_str().unwrap();
+    assert_eq!(board.len(), 121);
+    assert_eq!(&board[..10], "0000000000");
+    assert_eq!(board.chars().filter(|&c| c == '1').count(), 15);
+    assert_eq!(board.as_bytes()[hole("f4")], b'0');
+    assert_eq!(board.as_bytes()[hole("e5")], b'.');
+    assert_eq!(json["moves"], json!(["e5-f4"]));
+    assert_eq!(json["current_player"], json!(1));
+    assert_eq!(json["outcome"], Value::Null);
+    let owners = g.board();
+    assert_eq!(
+        (owners[hole("f4")], owners[hole("e5")], owners[120]),
+        (Some(0), None, Some(1))
+    );
+    let mut bad = json.clone();
+    bad["board"] = json!(board.replacen('0', ".", 1));
+    assert!(matches!(
+        from_json::<ChineseCheckers>(&bad),
+        Err(Error::InvalidState(_))
+    ));
+    let mut bad = json.clone();
+    bad["moves"] = json!(["e5-g6"]);
+    assert!(matches!(
+        from_json::<ChineseCheckers>(&bad),
+        Err(Error::InvalidState(_))
+    ));
+}
+
+#[test]
+fn buckets_grow_and_stay_exact() {
+    // A long game grows the counting table several times; the repetition test stays exact.
+    let mut g = game(json!({"pieces": 10, "area": "free", "max_plies": 5000}));
+    let mut rng = SplitMix64::new(11);
+    while g.current_player().is_some() {
+        let mv = g.random_move(&mut rng);
+        g.play_unchecked(mv);
+        let keys = &g.keys;
+        let last = keys[keys.len() - 1];
+        let earlier = keys[..keys.len() - 1]
+            .iter()
+            .filter(|&&k| k == last)
+            .count();
+        let repetition = g.outcome().is_some_and(|o| o.reason == "repetition");
+        assert_eq!(
+            repetition,
+            earlier >= 2 && g.outcome().unwrap().winners == 0
+        );
+    }
+    assert!(g.buckets.len() >= 4 * g.keys.len());
+    let total: usize = g.buckets.iter().map(|&c| usize::from(c)).sum();
+    assert_eq!(total, g.keys.len());
+    while g.undo().is_some() {}
+    assert_eq!(g.buckets.iter().map(|&c| usize::from(c)).sum::<usize>(), 1);
+}

@@ -1,0 +1,4 @@
+//! One module per game. Each has `board` (geometry and tables), `state`, `movegen` and
+//! `notation`, and documents its encodings in `docs/rules/<game>.md`.
+
+pub mod chinese_checkers;

@@ -1,0 +1,26 @@
+//! ludorum: exact, fast rules engines for abstract games.
+//!
+//! Every game implements [`Game`]: legal moves in canonical order (ascending action id),
+//! checked and unchecked play, undo, outcome and an incrementally updated Zobrist key. The rules
+//! and every encoding of each game are written in `docs/rules/<game>.md`.
+//!
+//! # Examples
+//!
+//! ```
+//! use ludorum::{Game, games::chinese_checkers::ChineseCheckers};
+//!
+//! let mut game = ChineseCheckers::new(&Default::default()).unwrap();
+//! let mv = game.parse_move("e5-f5").unwrap();
+//! game.play(mv).unwrap();
+//! assert_eq!(ludorum::perft(&mut game, 1), 18);
+//! ```
+
+pub mod core;
+pub mod games;
+
+pub use crate::core::error::Error;
+pub use crate::core::game::Game;
+pub use crate::core::outcome::Outcome;
+pub use crate::core::perft::perft;
+pub use crate::core::playout::{play_random_game, simulate, GameRecord};
+pub use crate::core::rng::SplitMix64;

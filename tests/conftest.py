@@ -1,0 +1,48 @@
+"""Shared fixtures and helpers for the test suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import ludorum
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(params=ludorum.BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Each test that takes ``backend`` runs once per backend."""
+    return request.param
+
+
+def parse_value(text: str) -> Any:
+    return int(text) if text.lstrip("-").isdigit() else None if text == "None" else text
+
+
+def read_vectors(game: str, name: str) -> list[tuple[dict[str, Any], list[str]]]:
+    """Lines of ``tests/data/<game>/<name>``: ``k=v,k=v field field ...`` (``#`` comments)."""
+    rows = []
+    for line in (DATA / game / name).read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        spec, *fields = line.split()
+        options = dict(item.split("=", 1) for item in spec.split(",")) if spec != "-" else {}
+        rows.append(({k: parse_value(v) for k, v in options.items()}, fields))
+    return rows
+
+
+def assert_same_state(rust: Any, ref: Any, where: str = "") -> None:
+    """Everything the differential tests compare, with a message that says where."""
+    moves_r = [str(m) for m in rust.legal_moves()]
+    moves_p = [str(m) for m in ref.legal_moves()]
+    assert moves_r == moves_p, f"legal moves differ {where}"
+    assert rust.legal_actions().tolist() == ref.legal_actions().tolist(), where
+    assert rust.key == ref.key, f"keys differ {where}"
+    assert rust.current_player == ref.current_player, where
+    assert rust.outcome() == ref.outcome(), f"outcomes differ {where}"
+    assert rust.returns() == ref.returns(), where
+    assert rust.to_json() == ref.to_json(), f"JSON differs {where}"

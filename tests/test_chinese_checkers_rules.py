@@ -1,0 +1,235 @@
+"""Every example and figure of the Chinese Checkers rules page, in both backends.
+
+Geometry here is computed from the rules' own formulas, independently of both backends.
+"""
+
+from __future__ import annotations
+
+import pytest
+from cc_agents import greedy_pick
+from conftest import read_vectors
+
+import ludorum
+from ludorum.reference._core import SplitMix64
+
+GAME = "chinese_checkers"
+
+
+def rules_holes() -> list[tuple[int, int]]:
+    """(q, r) by hole index: row a (r = 8) first, left to right."""
+    return [
+        (q, r)
+        for r in range(8, -9, -1)
+        for q in range(-8, 9)
+        if min(q, r, -q - r) >= -4 or max(q, r, -q - r) <= 4
+    ]
+
+
+HOLES = rules_holes()
+
+
+def name(index: int) -> str:
+    q, r = HOLES[index]
+    row = [i for i, (_, rr) in enumerate(HOLES) if rr == r]
+    return f"{'abcdefghijklmnopq'[8 - r]}{row.index(index) + 1}"
+
+
+POINTS = {
+    0: lambda q, r, s: r >= 5,
+    1: lambda q, r, s: q <= -5,
+    2: lambda q, r, s: s >= 5,
+    3: lambda q, r, s: r <= -5,
+    4: lambda q, r, s: q >= 5,
+    5: lambda q, r, s: s <= -5,
+}
+
+
+def point(k: int) -> set[int]:
+    return {i for i, (q, r) in enumerate(HOLES) if POINTS[k](q, r, -q - r)}
+
+
+SEATS = {2: [0, 3], 3: [0, 2, 4], 4: [0, 1, 3, 4], 6: [0, 1, 2, 3, 4, 5]}
+
+
+@pytest.mark.parametrize(
+    ("options", "fields"), read_vectors(GAME, "perft.txt"), ids=lambda v: str(v)
+)
+def test_perft_vectors(backend: str, options: dict, fields: list[str]) -> None:
+    depth, leaves = map(int, fields)
+    state = ludorum.new(GAME, backend=backend, **options)
+    assert ludorum.perft(state, depth) == leaves
+
+
+def test_board_has_121_holes_named_as_the_rules_say() -> None:
+    assert len(HOLES) == 121
+    assert (HOLES[0], name(0)) == ((-4, 8), "a1")
+    assert (HOLES[120], name(120)) == ((4, -8), "q1")
+    assert [name(i) for i, (_, r) in enumerate(HOLES) if r == 4][-1] == "e13"
+    assert [name(i) for i, (_, r) in enumerate(HOLES) if r == 0][-1] == "i9"
+    assert len({i for i, (q, r) in enumerate(HOLES) if max(abs(q), abs(r), abs(q + r)) <= 4}) == 61
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_start_position_seats(backend: str, players: int) -> None:
+    state = ludorum.new(GAME, backend=backend, players=players, pieces=10)
+    board = state.board()
+    for player, k in enumerate(SEATS[players]):
+        assert {i for i, owner in enumerate(board) if owner == player} == point(k)
+    assert sum(owner is not None for owner in board) == 10 * players
+
+
+def test_fifteen_pieces_start_on_the_point_and_next_row(backend: str) -> None:
+    board = ludorum.new(GAME, backend=backend).board()
+    mine = {name(i) for i, owner in enumerate(board) if owner == 0}
+    assert mine == {name(i) for i in point(0)} | {f"e{c}" for c in range(5, 10)}
+    assert sum(owner == 1 for owner in board) == 15
+
+
+def test_why_18(backend: str) -> None:
+    """10 steps by the five front-row pieces and 8 single hops by the four behind them."""
+    moves = {str(m) for m in ludorum.new(GAME, backend=backend).legal_moves()}
+    steps = {f"e{c}-f{d}" for c in range(5, 10) for d in (c - 1, c)}
+    hops = {f"d{c}-f{d}" for c in range(1, 5) for d in (c + 3, c + 5)}
+    assert moves == steps | hops
+
+
+def test_free_lets_the_front_row_ends_into_the_side_points(backend: str) -> None:
+    moves = {str(m) for m in ludorum.new(GAME, backend=backend, area="free").legal_moves()}
+    assert len(moves) == 22
+    assert {"e5-e4", "e9-e10"} <= moves
+
+
+def test_canonical_order_is_ascending_action(backend: str) -> None:
+    state = ludorum.new(GAME, backend=backend, players=6)
+    actions = [m.action for m in state.legal_moves()]
+    assert actions == sorted(actions)
+    for m in state.legal_moves():
+        a, b = str(m).split("-")
+        index = {name(i): i for i in range(121)}
+        assert m.action == index[a] * 121 + index[b]
+
+
+# Under `free`: under `dest` a piece that left its starting area may not step back into it.
+SHUFFLE = ["e5-f5", "m5-l5", "f5-e5", "l5-m5"]
+
+
+def test_threefold_repetition_is_a_draw(backend: str) -> None:
+    state = ludorum.new(GAME, backend=backend, area="free")
+    for move in SHUFFLE:
+        state.play(move)
+    assert state.outcome() is None  # the start position has occurred twice: not yet
+    for move in SHUFFLE:
+        state.play(move)
+    assert state.outcome() == ludorum.Outcome((), "repetition")
+    assert state.current_player is None and state.legal_moves() == []
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_repetition_takes_precedence_over_the_ply_limit(backend: str) -> None:
+    state = ludorum.new(GAME, backend=backend, area="free", max_plies=8)
+    for move in SHUFFLE * 2:
+        state.play(move)
+    assert state.outcome().reason == "repetition"
+
+
+def test_ply_limit(backend: str) -> None:
+    state = ludorum.new(GAME, backend=backend, max_plies=3)
+    for move in ["e5-f5", "m5-l5", "e6-f6"]:
+        state.play(move)
+    assert state.outcome() == ludorum.Outcome((), "ply limit")
+    with pytest.raises(ludorum.IllegalMoveError, match="over"):
+        state.play("m6-l6")
+
+
+def test_hop_chain_is_one_move_identified_by_its_ends(backend: str) -> None:
+    """After d1-e5, b1 hops over c1 to d1 and on over e5 to f4: one move, b1-f4."""
+    state = ludorum.new(GAME, backend=backend, pieces=10)
+    state.play("d1-e5")
+    state.play("n1-m6")
+    moves = [str(m) for m in state.legal_moves()]
+    assert {"b1-d1", "b1-f4"} <= set(moves)
+    assert len(moves) == len(set(moves))
+    assert not any(a == b for a, _, b in (m.partition("-") for m in moves))
+    state.play("b1-f4")
+    board = state.board()
+    index = {name(i): i for i in range(121)}
+    assert board[index["b1"]] is None and board[index["d1"]] is None
+    assert board[index["f4"]] == 0
+
+
+def _home(players: int, pieces: int, player: int) -> set[int]:
+    k = (SEATS[players][player] + 3) % 6
+    home = point(k)
+    if pieces == 15:
+        home |= {
+            i
+            for i, (q, r) in enumerate(HOLES)
+            if (r == -4 and 0 <= q <= 4) or (r == 4 and -4 <= q <= 0)
+        }
+        home &= {i for i, (q, r) in enumerate(HOLES) if (r <= -4) == (k == 3)}
+    return home
+
+
+@pytest.mark.parametrize(
+    "options", [{"pieces": 10, "area": "free"}, {"players": 3}, {"anti_block": "full"}]
+)
+def test_greedy_games_end_as_the_rules_say(backend: str, options: dict) -> None:
+    """Greedy play reaches real wins; each ending is checked against the board."""
+    reasons = set()
+    for seed in range(6):
+        state = ludorum.new(GAME, backend=backend, max_plies=600, **options)
+        rng = SplitMix64(seed)
+        while state.current_player is not None:
+            state.play(state.legal_moves()[greedy_pick(state, rng)])
+        outcome = state.outcome()
+        reasons.add(outcome.reason)
+        if outcome.reason in ("home filled", "home blocked"):
+            (winner,) = outcome.winners
+            assert winner == (state.ply - 1) % state.num_players  # only the mover is checked
+            board = state.board()
+            home = _home(state.num_players, state.options["pieces"], winner)
+            owners = {board[h] for h in home}
+            if outcome.reason == "home filled":
+                assert owners == {winner}
+            else:
+                assert None not in owners and winner in owners and owners != {winner}
+    assert reasons & {"home filled", "home blocked"}, reasons
+
+
+def test_dest_invariants_along_random_games(backend: str) -> None:
+    """Under dest no piece ends in a Foreign point, nor re-enters its start from outside."""
+    for players in (2, 3, 4, 6):
+        state = ludorum.new(GAME, backend=backend, players=players, max_plies=300)
+        pieces = state.options["pieces"]
+        starts = {p: set() for p in range(players)}
+        before = state.board()
+        for p in range(players):
+            starts[p] = {i for i, o in enumerate(before) if o == p}
+        homes = {p: _home(players, pieces, p) for p in range(players)}
+        rng = SplitMix64(players)
+        while state.current_player is not None:
+            mover = state.current_player
+            moves = state.legal_moves()
+            move = moves[rng.below(len(moves))]
+            state.play(move)
+            if str(move) == "pass":
+                continue
+            a, _, b = str(move).partition("-")
+            index = {name(i): i for i in range(121)}
+            frm, to = index[a], index[b]
+            foreign = set().union(*(point(k) for k in range(6))) - starts[mover] - homes[mover]
+            assert to not in foreign
+            if frm not in starts[mover]:
+                assert to not in starts[mover]
+            board = state.board()
+            assert sum(o is not None for o in board) == sum(o is not None for o in before)
+
+
+def test_dest_forbids_stepping_back_into_the_start(backend: str) -> None:
+    state = ludorum.new(GAME, backend=backend)
+    for move in ["e5-f5", "m5-l5"]:
+        state.play(move)
+    before = state.to_json()
+    with pytest.raises(ludorum.IllegalMoveError, match="f5-e5"):
+        state.play("f5-e5")
+    assert state.to_json() == before

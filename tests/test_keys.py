@@ -1,0 +1,32 @@
+"""Zobrist keys are a published contract: start keys pinned here and in the rules page."""
+
+from __future__ import annotations
+
+import pytest
+
+import ludorum
+
+START_KEYS = [
+    ({"players": 2, "pieces": 15}, 0xFD8C406F6287C7D1),
+    ({"players": 2, "pieces": 10}, 0xBBE3B4BF6DD6F60D),
+    ({"players": 3}, 0x23FFAED3DB8D24FC),
+    ({"players": 4}, 0x73F9887264A4C981),
+    ({"players": 6}, 0xF75D175DCA545144),
+]
+
+
+@pytest.mark.parametrize(("options", "key"), START_KEYS, ids=str)
+def test_start_keys_are_pinned(backend: str, options: dict, key: int) -> None:
+    assert ludorum.new("chinese_checkers", backend=backend, **options).key == key
+
+
+def test_key_depends_only_on_position_and_player_to_move(backend: str) -> None:
+    a = ludorum.new("chinese_checkers", backend=backend, area="free")
+    b = ludorum.new("chinese_checkers", backend=backend, area="free")
+    for move in ["e5-f5", "m5-l5", "e6-f6", "m6-l6"]:
+        a.play(move)
+    for move in ["e6-f6", "m6-l6", "e5-f5", "m5-l5"]:
+        b.play(move)
+    assert a.key == b.key and a.to_json() != b.to_json()
+    a.play("f5-e5")
+    assert a.key != b.key

@@ -1,0 +1,74 @@
+"""ludorum.simulate: seeding, threads, arrays, errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ludorum
+from ludorum.reference._core import SplitMix64
+
+GAME = "chinese_checkers"
+
+
+def test_results_do_not_depend_on_threads_or_batching() -> None:
+    one = ludorum.simulate(GAME, games=40, seed=5, threads=1, max_plies=200)
+    two = ludorum.simulate(GAME, games=40, seed=5, threads=2, max_plies=200)
+    bar = ludorum.simulate(GAME, games=40, seed=5, threads=3, max_plies=200, progress=True)
+    for r in (two, bar):
+        assert (r.winner_masks == one.winner_masks).all()
+        assert (r.lengths == one.lengths).all()
+        assert (r.reasons == one.reasons).all()
+
+
+def test_game_i_uses_seed_plus_i() -> None:
+    batch = ludorum.simulate(GAME, games=3, seed=100, max_plies=120, pieces=10, area="free")
+    single = ludorum.simulate(GAME, games=1, seed=102, max_plies=120, pieces=10, area="free")
+    assert batch.lengths[2] == single.lengths[0]
+    # and game i is exactly the random agent of the rules page, seeded seed + i
+    state = ludorum.new(GAME, backend="reference", max_plies=120, pieces=10, area="free")
+    rng = SplitMix64(102)
+    while state.current_player is not None:
+        moves = state.legal_moves()
+        state.play(moves[rng.below(len(moves))])
+    assert (state.ply, state.outcome().reason) == (single.lengths[0], single.reasons[0])
+
+
+def test_arrays_and_throughput() -> None:
+    r = ludorum.simulate(GAME, games=10, seed=0, max_plies=50)
+    assert r.winners.dtype == np.int8 and r.lengths.dtype == np.uint32
+    assert r.winners.tolist() == [-1] * 10 and set(r.reasons.tolist()) == {"ply limit"}
+    assert r.games == 10 and r.plies == 500 and r.plies_per_second > 0
+    assert "10 games of chinese_checkers" in r.summary()
+
+
+def test_default_cap_applies_to_uncapped_games() -> None:
+    r = ludorum.simulate(GAME, games=2, seed=3)
+    assert r.options["max_plies"] == ludorum.sim.DEFAULT_SIMULATION_MAX_PLIES
+    assert r.lengths.max() <= 1000
+
+
+def test_seed_wraps_to_64_bits() -> None:
+    a = ludorum.simulate(GAME, games=2, seed=2**64 - 1, max_plies=30, area="free")
+    b = ludorum.simulate(GAME, games=2, seed=-1, max_plies=30, area="free")
+    assert (a.lengths == b.lengths).all() and a.seed == b.seed == 2**64 - 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"agents": "mcts"}, "agents"),
+        ({"games": -1}, "games"),
+        ({"threads": 0}, "threads"),
+        ({"backend": "java"}, "backend"),
+        ({"players": 7}, "players"),
+        ({"flavour": 1}, "unknown option"),
+    ],
+)
+def test_bad_arguments(kwargs: dict, error: str) -> None:
+    with pytest.raises(ludorum.InvalidOptionError, match=error):
+        ludorum.simulate(GAME, **{"games": 2, **kwargs})
+
+
+def test_zero_games() -> None:
+    assert ludorum.simulate(GAME, games=0).games == 0
