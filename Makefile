@@ -20,6 +20,7 @@ test: $(EXT)
 
 bench: $(EXT)
 	$(VENV)/bin/ludorum bench
+	$(PY) -m pytest benches --benchmark-enable -q
 	cargo bench -p ludorum --bench engine -- --quick
 
 lint: $(EXT)

@@ -6,11 +6,12 @@ Geometry here is computed from the rules' own formulas, independently of both ba
 from __future__ import annotations
 
 import pytest
-from cc_agents import greedy_pick
-from conftest import read_vectors
 
 import ludorum
 from ludorum.reference._core import SplitMix64
+
+from cc_agents import greedy_pick
+from conftest import read_vectors
 
 GAME = "chinese_checkers"
 
@@ -29,7 +30,7 @@ HOLES = rules_holes()
 
 
 def name(index: int) -> str:
-    q, r = HOLES[index]
+    r = HOLES[index][1]
     row = [i for i, (_, rr) in enumerate(HOLES) if rr == r]
     return f"{'abcdefghijklmnopq'[8 - r]}{row.index(index) + 1}"
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cc_agents import greedy_pick
-from conftest import assert_same_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ludorum
 from ludorum.reference._core import SplitMix64
+
+from cc_agents import greedy_pick
+from conftest import assert_same_state
 
 GAME = "chinese_checkers"
 
@@ -115,7 +116,11 @@ def test_perft_agrees_from_a_midgame_position() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"players": 2, "pieces": 10, "area": "free"}, {"players": 3}, {"players": 6, "area": "strict"}],
+    [
+        {"players": 2, "pieces": 10, "area": "free"},
+        {"players": 3},
+        {"players": 6, "area": "strict"},
+    ],
     ids=str,
 )
 def test_simulate_agrees_between_backends(options: dict[str, Any]) -> None:

@@ -116,34 +116,9 @@ def run_bench(
         for config in _configs(name):
             opts = {**config.options, **options}
             label = f"{name} " + ",".join(f"{k}={v}" for k, v in opts.items() if k != "max_plies")
-            row: dict[str, Any] = {"game": name, "options": opts}
-            counter = iter(range(1 << 30))
-
-            def batch(threads: int, n: int = 64, opts: dict = opts) -> int:
-                return int(
-                    simulate(name, games=n, seed=next(counter), threads=threads, **opts).plies
-                )
-
-            row["rust_1t"] = _timed(lambda: batch(1), seconds)
-            row["rust_nt"] = _timed(lambda: batch(cores, 64 * cores), seconds)
-            row["python_loop"] = _timed(
-                lambda c=BenchConfig(name, opts): _python_loop(c, next(counter)), seconds
-            )
-            row["reference"] = _timed(
-                lambda: int(
-                    simulate(name, games=1, seed=next(counter), backend="reference", **opts).plies
-                ),
-                seconds,
-            )
+            row = _measure(BenchConfig(name, opts, config.openspiel), seconds, cores)
             if pyspiel is not None and config.openspiel and not options:
-                os_game = pyspiel.load_game(config.openspiel)
-                max_moves = int(os_game.get_parameters().get("max_moves", 0))
-                row["openspiel_cpp"] = _timed(
-                    lambda: _openspiel_cpp(os_game, pyspiel, next(counter), max_moves), seconds
-                )
-                row["openspiel_loop"] = _timed(
-                    lambda: _openspiel_loop(os_game, next(counter)), seconds
-                )
+                row.update(_measure_openspiel(config.openspiel, pyspiel, seconds))
             rows.append(row)
             if len(rows) == 1:
                 print(header)
@@ -152,6 +127,40 @@ def run_bench(
     if pyspiel is None:
         print("OpenSpiel is not installed (pip install open_spiel): its columns are empty.")
     return rows
+
+
+def _measure(config: BenchConfig, seconds: float, cores: int) -> dict[str, Any]:
+    """Rust on one thread and on all cores, the Python loop, and the reference: one row."""
+    name, opts = config.game, config.options
+    seeds = iter(range(1 << 62))
+
+    def batch(threads: int, games: int) -> int:
+        return simulate(name, games=games, seed=next(seeds), threads=threads, **opts).plies
+
+    def reference() -> int:
+        return simulate(name, games=1, seed=next(seeds), backend="reference", **opts).plies
+
+    return {
+        "game": name,
+        "options": opts,
+        "rust_1t": _timed(lambda: batch(1, 64), seconds),
+        "rust_nt": _timed(lambda: batch(cores, 64 * cores), seconds),
+        "python_loop": _timed(lambda: _python_loop(config, next(seeds)), seconds),
+        "reference": _timed(reference, seconds),
+    }
+
+
+def _measure_openspiel(spec: str, pyspiel: Any, seconds: float) -> dict[str, float]:
+    """OpenSpiel's C++ random playouts and the same Python loop over OpenSpiel."""
+    game = pyspiel.load_game(spec)
+    max_moves = int(game.get_parameters().get("max_moves", 0))
+    seeds = iter(range(1 << 62))
+    return {
+        "openspiel_cpp": _timed(
+            lambda: _openspiel_cpp(game, pyspiel, next(seeds), max_moves), seconds
+        ),
+        "openspiel_loop": _timed(lambda: _openspiel_loop(game, next(seeds)), seconds),
+    }
 
 
 def _format_row(label: str, row: dict[str, Any]) -> str:
@@ -187,5 +196,8 @@ def _print_perft(names: list[str], seconds: float) -> None:
 
 def _perft_configs(name: str) -> list[tuple[dict[str, Any], int]]:
     if name == "chinese_checkers":
-        return [({"players": 2, "pieces": 15, "area": "dest"}, 4), ({"pieces": 10, "area": "free"}, 5)]
+        return [
+            ({"players": 2, "pieces": 15, "area": "dest"}, 4),
+            ({"pieces": 10, "area": "free"}, 5),
+        ]
     return [({}, 3)]

@@ -59,18 +59,17 @@ def _cmd_demo(args: argparse.Namespace, options: dict[str, Any]) -> None:
     if options:
         raise LudorumError("demo takes no game options")
     for name in games():
-        state = new(name)
+        # Random play need not end (a random Chinese Checkers game practically never does): cap
+        # it with the game's own max_plies option, so that the outcome is the rules' own.
+        capped = "max_plies" in new(name, backend="reference").options
+        state = new(name, **({"max_plies": args.max_plies} if capped else {}))
         rng = SplitMix64(args.seed)
-        while state.current_player is not None and state.ply < args.max_plies:
+        while state.current_player is not None:
             moves = state.legal_moves()
             state.play(moves[rng.below(len(moves))])
         print(f"== {name}: one random game, seed {args.seed} ==")
         print(state.render())
-        outcome = state.outcome()
-        if outcome is None:
-            print(f"stopped after {state.ply} plies (demo limit)")
-        else:
-            print(f"after {state.ply} plies: {outcome}")
+        print(f"{state.ply} plies, outcome: {state.outcome()}")
         print()
         result = simulate(name, games=args.games, seed=args.seed, progress=True)
         print(result.summary())

@@ -15,11 +15,11 @@ InvalidMoveError True
 from __future__ import annotations
 
 __all__ = [
-    "LudorumError",
-    "InvalidMoveError",
     "IllegalMoveError",
-    "InvalidStateError",
+    "InvalidMoveError",
     "InvalidOptionError",
+    "InvalidStateError",
+    "LudorumError",
 ]
 
 

@@ -213,21 +213,29 @@ def _want_progress(progress: bool | None, games: int) -> bool:
 
 
 class _Progress:
-    """A one-line progress bar on a text stream, standard library only."""
+    """A one-line progress bar on a text stream, standard library only.
+
+    On a terminal the line is redrawn in place; elsewhere (a log, a pipe) only the final state
+    is written, so that logs do not fill with redraws.
+    """
 
     def __init__(self, name: str, total: int, stream: TextIO) -> None:
         self.name, self.total, self.stream = name, max(total, 1), stream
+        self.live = stream.isatty()
+        self.last = ""
 
     def update(self, done: int, seconds: float) -> None:
         width = 30
         filled = width * done // self.total
         rate = done / seconds if seconds > 0 else 0.0
-        self.stream.write(
-            f"\r{self.name} [{'#' * filled}{'.' * (width - filled)}] "
+        self.last = (
+            f"{self.name} [{'#' * filled}{'.' * (width - filled)}] "
             f"{done}/{self.total} games  {seconds:5.1f} s  {rate:,.0f} games/s"
         )
-        self.stream.flush()
+        if self.live:
+            self.stream.write(f"\r{self.last}")
+            self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\n")
+        self.stream.write("\n" if self.live else f"{self.last}\n")
         self.stream.flush()

@@ -9,13 +9,16 @@ True
 
 from __future__ import annotations
 
-__all__ = ["SplitMix64", "zobrist_table", "MASK64"]
+__all__ = ["MASK64", "SplitMix64", "zobrist_table"]
 
 MASK64 = (1 << 64) - 1
 
 
 class SplitMix64:
-    """Sebastiano Vigna's SplitMix64; ``below(n)`` is the uniform pick ``(next_u64() * n) >> 64``."""
+    """Sebastiano Vigna's SplitMix64.
+
+    ``below(n)`` is the uniform pick ``(next_u64() * n) >> 64`` that DESIGN.md fixes.
+    """
 
     __slots__ = ("state",)
 

@@ -21,7 +21,9 @@ pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<
 
 /// A `ludorum.Outcome`, or `None`.
 pub fn new_outcome(py: Python<'_>, outcome: Option<ludorum::Outcome>) -> PyResult<Py<PyAny>> {
-    let Some(outcome) = outcome else { return Ok(py.None()) };
+    let Some(outcome) = outcome else {
+        return Ok(py.None());
+    };
     let class = OUTCOME.import(py, "ludorum._types", "Outcome")?;
     let winners = pyo3::types::PyTuple::new(py, outcome.winner_list())?;
     Ok(class.call1((winners, outcome.reason))?.unbind())
@@ -41,12 +43,16 @@ pub fn state_from_python(object: &Bound<'_, PyAny>) -> PyResult<Value> {
 
 /// Keyword options as a JSON object; a value JSON cannot hold is an `InvalidOptionError`.
 pub fn options_from_python(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
-    let Some(options) = options else { return Ok(Map::new()) };
+    let Some(options) = options else {
+        return Ok(Map::new());
+    };
     let text = dumps(options.as_any())
         .map_err(|e| InvalidOptionError::new_err(format!("options must be JSON values: {e}")))?;
     match serde_json::from_str(&text) {
         Ok(Value::Object(map)) => Ok(map),
-        _ => Err(InvalidOptionError::new_err("options must be a mapping of names to values")),
+        _ => Err(InvalidOptionError::new_err(
+            "options must be a mapping of names to values",
+        )),
     }
 }
 
@@ -54,5 +60,6 @@ fn dumps(object: &Bound<'_, PyAny>) -> PyResult<String> {
     let json = object.py().import("json")?;
     let kwargs = PyDict::new(object.py());
     kwargs.set_item("allow_nan", false)?;
-    json.call_method("dumps", (object,), Some(&kwargs))?.extract()
+    json.call_method("dumps", (object,), Some(&kwargs))?
+        .extract()
 }

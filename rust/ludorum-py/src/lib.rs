@@ -15,7 +15,11 @@ mod state;
 use ludorum::games::chinese_checkers::ChineseCheckers;
 
 /// Batch results as numpy arrays: winner bitmasks, lengths, and the reasons as a list.
-type SimArrays<'py> = (Bound<'py, PyArray1<u8>>, Bound<'py, PyArray1<u32>>, Vec<&'static str>);
+type SimArrays<'py> = (
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<u32>>,
+    Vec<&'static str>,
+);
 
 /// Plays games `first..first+count` of `game` between random agents inside Rust, game `i`
 /// seeded `seed + i`, over `threads` threads, with the GIL released.
@@ -33,12 +37,18 @@ fn simulate<'py>(
     let options = convert::options_from_python(options)?;
     let records = match game {
         ChineseCheckers::NAME => run::<ChineseCheckers>(py, &options, seed, first, count, threads),
-        other => Err(errors::InvalidOptionError::new_err(format!("unknown game '{other}'"))),
+        other => Err(errors::InvalidOptionError::new_err(format!(
+            "unknown game '{other}'"
+        ))),
     }?;
     let winners = records.iter().map(|r| r.winners).collect();
     let lengths = records.iter().map(|r| r.length).collect();
     let reasons = records.iter().map(|r| r.reason).collect();
-    Ok((PyArray1::from_vec(py, winners), PyArray1::from_vec(py, lengths), reasons))
+    Ok((
+        PyArray1::from_vec(py, winners),
+        PyArray1::from_vec(py, lengths),
+        reasons,
+    ))
 }
 
 fn run<G: Game>(

@@ -108,7 +108,7 @@ macro_rules! game_class {
 
             /// Plays a `Move` or its notation; on error nothing changes.
             fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-                let mv = self.from_py_move(r#move)?;
+                let mv = self.move_from_py(r#move)?;
                 self.inner.play(mv).map_err(crate::errors::to_py)
             }
 
@@ -261,7 +261,7 @@ macro_rules! game_class {
             }
 
             /// A move from its notation or from a `Move` whose action and notation agree.
-            fn from_py_move(&self, object: &Bound<'_, PyAny>) -> PyResult<<$game as Game>::Move> {
+            fn move_from_py(&self, object: &Bound<'_, PyAny>) -> PyResult<<$game as Game>::Move> {
                 if let Ok(text) = object.extract::<&str>() {
                     return self.inner.parse_move(text).map_err(crate::errors::to_py);
                 }
