@@ -20,5 +20,8 @@ fn main() {
         plies += u64::from(play_random_game(&mut state, &mut SplitMix64::new(seed)).length);
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!("{plies} plies in {seconds:.3} s: {:.0} plies/s", plies as f64 / seconds);
+    println!(
+        "{plies} plies in {seconds:.3} s: {:.0} plies/s",
+        plies as f64 / seconds
+    );
 }

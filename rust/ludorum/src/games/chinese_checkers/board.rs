@@ -144,7 +144,8 @@ pub fn hole_index(name: &str) -> Option<usize> {
     (number <= len).then(|| usize::from(ROW_START[row]) + number - 1)
 }
 
-/// The neighbour of `hole` in direction `d`, or [`OFF_BOARD`].
+/// The hole `times` steps from `hole` in direction `d` (backwards when negative), or
+/// [`OFF_BOARD`].
 const fn step(hole: usize, d: usize, times: i32) -> u8 {
     let q = COORDS[hole].0 as i32 + DIRECTIONS[d].0 * times;
     let r = COORDS[hole].1 as i32 + DIRECTIONS[d].1 * times;
@@ -195,6 +196,49 @@ const fn build_jumps() -> [[[u8; 2]; 6]; HOLES] {
 /// For each hole and direction, `[over, landing]`: the adjacent hole a hop passes over and the
 /// hole beyond it where it lands; both [`OFF_BOARD`] when the landing is off the board.
 pub static JUMPS: [[[u8; 2]; 6]; HOLES] = build_jumps();
+
+const fn build_hops_over() -> [[[u8; 2]; 6]; HOLES] {
+    let mut out = [[[OFF_BOARD; 2]; 6]; HOLES];
+    let mut x = 0;
+    while x < HOLES {
+        let mut d = 0;
+        while d < 6 {
+            let back = step(x, d, -1);
+            let ahead = step(x, d, 1);
+            if back != OFF_BOARD && ahead != OFF_BOARD {
+                out[x][d] = [back, ahead];
+            }
+            d += 1;
+        }
+        x += 1;
+    }
+    out
+}
+
+/// For each hole and direction, `[start, landing]` of the hop in that direction over the hole;
+/// both [`OFF_BOARD`] when there is none.
+pub static HOPS_OVER: [[[u8; 2]; 6]; HOLES] = build_hops_over();
+
+const fn build_hops_onto() -> [[[u8; 2]; 6]; HOLES] {
+    let mut out = [[[OFF_BOARD; 2]; 6]; HOLES];
+    let mut x = 0;
+    while x < HOLES {
+        let mut d = 0;
+        while d < 6 {
+            let start = step(x, d, -2);
+            if start != OFF_BOARD {
+                out[x][d] = [start, step(x, d, -1)];
+            }
+            d += 1;
+        }
+        x += 1;
+    }
+    out
+}
+
+/// For each hole and direction, `[start, over]` of the hop in that direction landing on the
+/// hole; both [`OFF_BOARD`] when there is none.
+pub static HOPS_ONTO: [[[u8; 2]; 6]; HOLES] = build_hops_onto();
 
 const fn build_landings() -> [u128; HOLES] {
     let mut out = [0u128; HOLES];
@@ -265,3 +309,37 @@ pub const WIDE_POINTS: [u128; 2] = [region_mask(6), region_mask(7)];
 pub const fn bit(index: usize) -> u128 {
     1 << index
 }
+
+const fn build_bits() -> [u128; 128] {
+    let mut out = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = bit(i);
+        i += 1;
+    }
+    out
+}
+
+static BITS: [u128; 128] = build_bits();
+
+/// [`bit`] from a table, for an index below 128: a load instead of the shifts and selects of a
+/// 128-bit shift, which measured faster in the hop table updates.
+#[inline(always)]
+pub fn bit_of(index: u8) -> u128 {
+    BITS[usize::from(index & 127)]
+}
+
+const fn build_hop_reads() -> [u128; HOLES] {
+    let mut out = [0u128; HOLES];
+    let mut h = 0;
+    while h < HOLES {
+        out[h] = NEIGHBOURS[h] | LANDINGS[h] | bit(h);
+        h += 1;
+    }
+    out
+}
+
+/// The holes whose occupancy the move generator may read while expanding a hole: the hole
+/// itself, its neighbours (steps, and the hops' "over") and its hop landings. A piece's
+/// destinations cannot change unless one of these changes for some hole its search expanded.
+pub static HOP_READS: [u128; HOLES] = build_hop_reads();

@@ -24,6 +24,8 @@
 //! ```
 
 pub mod board;
+mod cache;
+mod hops;
 mod movegen;
 mod notation;
 mod state;

@@ -1,8 +1,10 @@
 //! Moves and move generation: a destination mask per piece, from the step and hop tables of
 //! [`board`](super::board), with the area rules applied as masks.
 
-use super::board::{bit, ALL, HOLES, JUMPS, LANDINGS, NEIGHBOURS};
-use super::state::{Area, Cells, ChineseCheckers, MAX_PIECES};
+use super::board::{bit, ALL, HOLES, HOP_READS, NEIGHBOURS};
+use super::cache::Entry;
+use super::hops::HopBoard;
+use super::state::{Area, ChineseCheckers, MAX_PIECES};
 use super::PASS;
 use crate::core::rng::SplitMix64;
 
@@ -105,80 +107,132 @@ const FREE: u8 = 0;
 const DEST: u8 = 1;
 const STRICT: u8 = 2;
 
-/// The holes one hop from `hole` reaches: over an occupied neighbour to the empty hole beyond.
+/// The index of the `k`-th set bit of `mask` (from 0, lowest first); `k` is below the count.
 #[inline(always)]
-fn hops_from(hole: usize, cells: &Cells) -> u128 {
-    let (mut low, mut high) = (0u64, 0u64);
-    for &[over, landing] in &JUMPS[hole] {
-        // OFF_BOARD (127) is neither a stone nor a landing, so missing jumps add nothing.
-        let ok = cells[usize::from(over & 127)] & (cells[usize::from(landing & 127)] >> 1);
-        // Accumulate in registers: `landing >> 6` picks the half without a memory round trip.
-        let hit = u64::from(ok) << (landing & 63);
-        let in_high = u64::from(landing >> 6).wrapping_neg();
-        low |= hit & !in_high;
-        high |= hit & in_high;
+fn nth_bit(mut mask: u128, k: usize) -> usize {
+    for _ in 0..k {
+        mask &= mask - 1;
     }
-    u128::from(low) | (u128::from(high) << 64)
+    mask.trailing_zeros() as usize
+}
+
+/// Where a player's pieces may land: Start(P) and the two landing masks (see the fields of
+/// [`ChineseCheckers`]).
+#[derive(Clone, Copy)]
+struct Areas {
+    start: u128,
+    inside: u128,
+    outside: u128,
+}
+
+/// Every hole the piece on `from` may move to (steps and hop chains) under area mode `MODE`,
+/// with the holes whose occupancy that depends on (see [`HOP_READS`]); callers that only want
+/// the destinations let the compiler drop the rest.
+#[inline(always)]
+fn search<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: usize) -> Entry {
+    let Areas {
+        start,
+        inside,
+        outside,
+    } = areas;
+    let from_bit = bit(from);
+    let empty = ALL & !occupied;
+    let ring = NEIGHBOURS[from];
+    let steps = ring & empty;
+    let allowed = if start & from_bit != 0 {
+        inside
+    } else {
+        outside
+    };
+    // The hops are those of the board with the moving piece in place: that piece's hole is
+    // no landing either way, and the hops over it are dropped below.
+    let mut todo = board.hops(from);
+    if MODE == STRICT {
+        todo &= allowed;
+    }
+    let mut reached = from_bit | todo;
+    let mut reads = HOP_READS[from];
+    while todo != 0 {
+        let hole = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        reads |= HOP_READS[hole];
+        let mut new = board.hops(hole) & !reached;
+        if ring & bit(hole) != 0 {
+            // Two neighbours of the start hole are a hop apart only over the start hole,
+            // which the moving piece has left.
+            new &= !ring;
+        }
+        if MODE == STRICT {
+            // A chain that has landed outside its starting area may not land inside it.
+            new &= if start & bit(hole) != 0 {
+                inside
+            } else {
+                outside
+            };
+        }
+        reached |= new;
+        todo |= new;
+    }
+    let hops = reached ^ from_bit;
+    let destinations = match MODE {
+        FREE => steps | hops,
+        DEST => (steps | hops) & allowed,
+        _ => (steps & allowed) | hops,
+    };
+    Entry {
+        destinations,
+        reads,
+    }
 }
 
 impl ChineseCheckers {
-    /// Every hole the piece of `player` on `from` may move to (steps and hop chains), under
-    /// area mode `MODE`.
+    #[inline(always)]
+    fn areas(&self, player: usize) -> Areas {
+        Areas {
+            start: self.start[player],
+            inside: self.land_inside[player],
+            outside: self.land_outside[player],
+        }
+    }
+
+    /// The destinations of `player`'s piece on `from` under area mode `MODE`, computed now.
     #[inline(always)]
     fn destinations_in<const MODE: u8>(&self, player: usize, from: usize) -> u128 {
-        let from_bit = bit(from);
-        let empty = ALL & !self.occupied;
-        let start = self.start[player];
-        let inside = self.land_inside[player];
-        let outside = self.land_outside[player];
-        let ring = NEIGHBOURS[from];
-        let steps = ring & empty;
-        let allowed = if start & from_bit != 0 {
-            inside
-        } else {
-            outside
-        };
-        // The hop test uses the board with the moving piece in place: that piece's hole is no
-        // landing either way, and the hops over it are dropped below.
-        // A hop needs an occupied neighbour (some step blocked) and an empty hole two away:
-        // cheap tests that skip the hop tables for lone pieces and for pieces inside a crowd.
-        let mut todo = if steps != ring && LANDINGS[from] & empty != 0 {
-            hops_from(from, &self.cells)
-        } else {
-            0
-        };
-        if MODE == STRICT {
-            todo &= allowed;
+        search::<MODE>(&self.hop_board, self.occupied, self.areas(player), from).destinations
+    }
+
+    /// The destinations of the piece of the player to move on `from`: the cached mask when it
+    /// is still exact, else computed now (`&self` cannot store it).
+    #[inline(always)]
+    fn cached_destinations<const MODE: u8>(&self, player: usize, from: usize) -> u128 {
+        match self.cache.get(player, from) {
+            Some(destinations) => destinations,
+            None => self.destinations_in::<MODE>(player, from),
         }
-        let mut reached = from_bit | todo;
-        while todo != 0 {
-            let hole = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let mut new = hops_from(hole, &self.cells) & !reached;
-            if ring & bit(hole) != 0 {
-                // Two neighbours of the start hole are a hop apart only over the start hole,
-                // which the moving piece has left.
-                new &= !ring;
-            }
-            if MODE == STRICT {
-                // A chain that has landed outside its starting area may not land inside it.
-                new &= if start & bit(hole) != 0 {
-                    inside
-                } else {
-                    outside
-                };
-            }
-            reached |= new;
-            todo |= new;
+    }
+
+    /// Computes and stores the missing cache entries of the player to move, so that the
+    /// `&self` generators that follow read masks instead of searching.
+    #[inline(always)]
+    fn fill_cache_in<const MODE: u8>(&mut self) {
+        let player = usize::from(self.to_move);
+        let mut stale = self.cache.stale(player, self.boards[player]);
+        while stale != 0 {
+            let from = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let entry = search::<MODE>(&self.hop_board, self.occupied, self.areas(player), from);
+            self.cache.store(player, from, entry);
         }
-        let hops = reached ^ from_bit;
-        if MODE == FREE {
-            return steps | hops;
-        }
-        if MODE == DEST {
-            (steps | hops) & allowed
-        } else {
-            (steps & allowed) | hops
+        self.cache.filled(player);
+    }
+
+    /// Fills the destination cache for the player to move (see [`Self::fill_cache_in`]).
+    #[inline(always)]
+    pub(super) fn fill_cache(&mut self) {
+        match self.area() {
+            Area::Free => self.fill_cache_in::<FREE>(),
+            Area::Dest => self.fill_cache_in::<DEST>(),
+            Area::Strict => self.fill_cache_in::<STRICT>(),
         }
     }
 
@@ -191,7 +245,7 @@ impl ChineseCheckers {
         while pieces != 0 {
             let from = pieces.trailing_zeros() as usize;
             pieces &= pieces - 1;
-            visit(from, self.destinations_in::<MODE>(player, from));
+            visit(from, self.cached_destinations::<MODE>(player, from));
         }
     }
 
@@ -210,6 +264,16 @@ impl ChineseCheckers {
             Area::Free => self.destinations_in::<FREE>(player, from),
             Area::Dest => self.destinations_in::<DEST>(player, from),
             Area::Strict => self.destinations_in::<STRICT>(player, from),
+        }
+    }
+
+    /// The destinations of `player`'s piece on `from` under the game's own area rule, from the
+    /// cache when it holds them.
+    fn own_destinations(&self, player: usize, from: usize) -> u128 {
+        match self.area() {
+            Area::Free => self.cached_destinations::<FREE>(player, from),
+            Area::Dest => self.cached_destinations::<DEST>(player, from),
+            Area::Strict => self.cached_destinations::<STRICT>(player, from),
         }
     }
 
@@ -251,6 +315,9 @@ impl ChineseCheckers {
 
     /// The number of moves other than the pass.
     pub(super) fn count_moves(&self) -> usize {
+        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
+            return moves;
+        }
         let mut count = 0;
         self.visit_pieces(|_, targets| count += targets.count_ones() as usize);
         count
@@ -258,6 +325,24 @@ impl ChineseCheckers {
 
     /// `legal_moves()[rng.below(n)]` without building the list.
     pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
+        let player = usize::from(self.to_move);
+        if let Some(total) = self.cache.moves(player) {
+            // The usual case after `play_unchecked`: every count is at hand.
+            let mut k = rng.below(total.max(1));
+            if total == 0 {
+                return Move::PASS;
+            }
+            let mut froms = self.boards[player];
+            loop {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                let n = self.cache.count(from);
+                if k < n {
+                    return Move::between(from, nth_bit(self.cache.destinations(from), k));
+                }
+                k -= n;
+            }
+        }
         let mut masks = [0u128; MAX_PIECES];
         let mut pieces = 0;
         let mut total = 0;
@@ -277,11 +362,7 @@ impl ChineseCheckers {
             froms &= froms - 1;
             let n = targets.count_ones() as usize;
             if k < n {
-                let mut targets = targets;
-                for _ in 0..k {
-                    targets &= targets - 1;
-                }
-                return Move::between(from, targets.trailing_zeros() as usize);
+                return Move::between(from, nth_bit(targets, k));
             }
             k -= n;
         }
@@ -297,9 +378,50 @@ impl ChineseCheckers {
         match (mv.from(), mv.to()) {
             (Some(from), Some(to)) => {
                 self.boards[player] & bit(from) != 0
-                    && self.destinations(self.area(), player, from) & bit(to) != 0
+                    && self.own_destinations(player, from) & bit(to) != 0
             }
             _ => self.count_moves() == 0,
         }
+    }
+}
+
+#[cfg(test)]
+impl ChineseCheckers {
+    /// Panics unless every cache entry taken for exact, and every hop set, equals a fresh
+    /// computation.
+    pub(super) fn assert_cache_exact(&self) {
+        for player in 0..crate::core::game::Game::num_players(self) {
+            let mut total = 0;
+            let mut pieces = self.boards[player];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                let fresh = self.destinations(self.area(), player, from);
+                total += fresh.count_ones() as usize;
+                if let Some(cached) = self.cache.get(player, from) {
+                    assert_eq!(cached, fresh, "player {player}, piece on {from}");
+                }
+            }
+            if let Some(moves) = self.cache.moves(player) {
+                assert_eq!(moves, total, "moves of player {player}");
+                let mut pieces = self.boards[player];
+                while pieces != 0 {
+                    let from = pieces.trailing_zeros() as usize;
+                    pieces &= pieces - 1;
+                    let fresh = self.destinations(self.area(), player, from);
+                    assert_eq!(self.cache.destinations(from), fresh);
+                    assert_eq!(self.cache.count(from), fresh.count_ones() as usize);
+                }
+            }
+        }
+        for hole in 0..HOLES {
+            let board = &self.hop_board;
+            assert_eq!(board.hops(hole), board.hops_from(hole), "hops from {hole}");
+        }
+    }
+
+    /// True when the player to move has every destination mask cached.
+    pub(super) fn cache_is_filled(&self) -> bool {
+        self.cache.moves(usize::from(self.to_move)).is_some()
     }
 }

@@ -4,6 +4,8 @@
 use serde_json::{json, Map, Value};
 
 use super::board::{self, bit, ALL, HOLES, POINTS, WIDE_POINTS};
+use super::cache::DestinationCache;
+use super::hops::HopBoard;
 use super::movegen::Move;
 use super::{notation, NUM_ACTIONS};
 use crate::core::error::Error;
@@ -44,24 +46,6 @@ fn seats(players: usize) -> &'static [usize] {
 
 /// The option names, in the order of the rules page.
 const OPTION_NAMES: [&str; 5] = ["players", "pieces", "area", "anti_block", "max_plies"];
-
-/// A byte per hole (and 0 for the 7 unused indices up to 127): [`STONE`] or [`EMPTY`], so
-/// that a hop test is two byte loads (`cells[over] & cells[landing] >> 1`).
-pub(super) type Cells = [u8; 128];
-
-/// A cell holding a piece.
-const STONE: u8 = 1;
-
-/// An empty cell.
-const EMPTY: u8 = 2;
-
-fn cells_of(occupied: u128) -> Cells {
-    std::array::from_fn(|h| match (h < HOLES, occupied & (1 << h) != 0) {
-        (false, _) => 0,
-        (true, true) => STONE,
-        (true, false) => EMPTY,
-    })
-}
 
 /// Fewest buckets of the repetition counting table (a power of two).
 const MIN_BUCKETS: usize = 512;
@@ -119,8 +103,8 @@ pub struct ChineseCheckers {
     pub(super) boards: [u128; 6],
     /// Every occupied hole.
     pub(super) occupied: u128,
-    /// `occupied` as a byte per hole.
-    pub(super) cells: Cells,
+    /// `occupied` as the move generator reads it, with the single hops from every hole.
+    pub(super) hop_board: HopBoard,
     /// The seat whose turn it is; after the last move of a finished game, the next seat.
     pub(super) to_move: u8,
     key: u64,
@@ -131,6 +115,9 @@ pub struct ChineseCheckers {
     /// How many of `keys` fall in each bucket (low bits of the key): only a bucket holding
     /// three keys can hold a threefold repetition, so the exact scan is rare.
     pub(super) buckets: Vec<u16>,
+    /// The destinations of pieces, kept across moves (see [`cache`](super::cache)): filled
+    /// for the player to move after every move, as the `&self` generators cannot fill it.
+    pub(super) cache: DestinationCache,
 }
 
 impl ChineseCheckers {
@@ -161,6 +148,7 @@ impl ChineseCheckers {
             };
         }
         let capacity = max_plies.map_or(256, |n| n.min(4096) as usize) + 1;
+        let occupied = start.iter().fold(0, |acc, &b| acc | b);
         let mut game = Self {
             players: players as u8,
             pieces: pieces as u8,
@@ -172,19 +160,20 @@ impl ChineseCheckers {
             land_inside,
             land_outside,
             boards: start,
-            occupied: start.iter().fold(0, |acc, &b| acc | b),
-            cells: [0; 128],
+            occupied,
+            hop_board: HopBoard::new(occupied),
             to_move: 0,
             key: 0,
             outcome: None,
             history: Vec::with_capacity(capacity),
             keys: Vec::with_capacity(capacity),
             buckets: vec![0; MIN_BUCKETS],
+            cache: DestinationCache::new(),
         };
-        game.cells = cells_of(game.occupied);
         game.key = game.key_from_scratch();
         game.keys.push(game.key);
         game.buckets[game.key as usize & (MIN_BUCKETS - 1)] += 1;
+        game.fill_cache();
         game
     }
 
@@ -313,7 +302,7 @@ impl ChineseCheckers {
         game.boards = [0; 6];
         game.boards[..boards.len()].copy_from_slice(boards);
         game.occupied = boards.iter().fold(0, |acc, &b| acc | b);
-        game.cells = cells_of(game.occupied);
+        game.hop_board = HopBoard::new(game.occupied);
         game.to_move = to_move as u8;
         game.key = game.key_from_scratch();
         game.keys.clear();
@@ -321,6 +310,8 @@ impl ChineseCheckers {
         game.keys.push(game.key);
         let bucket = game.bucket(game.key);
         game.buckets[bucket] = 1;
+        game.cache = DestinationCache::new();
+        game.fill_cache();
         game
     }
 }
@@ -391,9 +382,10 @@ impl Game for ChineseCheckers {
             let change = bit(from) | bit(to);
             self.boards[mover] ^= change;
             self.occupied ^= change;
-            self.cells[from] = EMPTY;
-            self.cells[to] = STONE;
+            self.hop_board.leave(from as u8);
+            self.hop_board.arrive(to as u8);
             self.key ^= piece_key(mover, from) ^ piece_key(mover, to);
+            self.cache.note_move(change);
         }
         let next = if mover + 1 == usize::from(self.players) {
             0
@@ -405,6 +397,10 @@ impl Game for ChineseCheckers {
         self.history.push(mv);
         let bucket_count = self.record_key();
         self.outcome = self.outcome_after(mover, bucket_count);
+        // Filled now, while `&mut self`, for the generators that follow; not once it is over.
+        if self.outcome.is_none() {
+            self.fill_cache();
+        }
     }
 
     fn undo(&mut self) -> Option<Move> {
@@ -417,8 +413,11 @@ impl Game for ChineseCheckers {
             let change = bit(from) | bit(to);
             self.boards[mover] ^= change;
             self.occupied ^= change;
-            self.cells[from] = STONE;
-            self.cells[to] = EMPTY;
+            self.hop_board.leave(to as u8);
+            self.hop_board.arrive(from as u8);
+            // Only forget: refilling here would cost search work that the caller (perft's
+            // next move, say) may throw away again.
+            self.cache.note_move(change);
         }
         self.to_move = mover as u8;
         self.key = *self.keys.last().expect("the start key stays");

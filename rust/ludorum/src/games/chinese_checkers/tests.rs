@@ -246,6 +246,29 @@ fn geometry() {
     assert_eq!(count(board::NEIGHBOURS[hole("a1")]), 2);
 }
 
+#[test]
+fn hop_reads_cover_the_hop_tables_and_are_symmetric() {
+    // The caches rely on both: a change at `x` stales the hops of exactly HOP_READS[x].
+    for h in 0..HOLES {
+        let reads = board::HOP_READS[h];
+        assert!(reads & bit(h) != 0);
+        assert_eq!(reads & board::NEIGHBOURS[h], board::NEIGHBOURS[h]);
+        for &[over, landing] in &board::JUMPS[h] {
+            if landing != board::OFF_BOARD {
+                assert!(reads & bit(usize::from(over)) != 0);
+                assert!(reads & bit(usize::from(landing)) != 0);
+            }
+        }
+        for x in 0..HOLES {
+            assert_eq!(
+                reads & bit(x) != 0,
+                board::HOP_READS[x] & bit(h) != 0,
+                "{h} and {x}"
+            );
+        }
+    }
+}
+
 // -- options --------------------------------------------------------------------------------
 
 #[test]
@@ -612,6 +635,55 @@ fn check_random_game(options: &Value, seed: u64, plies: usize) -> usize {
 }
 
 #[test]
+fn cached_masks_match_fresh_ones() {
+    // Random walks through the game tree, with undo, copies and whole games mixed in: every
+    // cached destination mask, move count and hop set taken for exact must be exact.
+    for (i, options) in all_configs().iter().enumerate() {
+        let mut g = game(options.clone());
+        g.assert_cache_exact();
+        assert!(g.cache_is_filled(), "filled at the start");
+        let mut rng = SplitMix64::new(500 + i as u64);
+        for step in 0..400 {
+            let undo = !g.history().is_empty() && (g.is_finished() || rng.below(3) == 0);
+            if undo {
+                g.undo();
+            } else {
+                let mv = g.random_move(&mut rng);
+                g.play_unchecked(mv);
+                assert!(
+                    g.is_finished() || g.cache_is_filled(),
+                    "filled after a move"
+                );
+            }
+            if step % 50 == 49 {
+                g = g.clone();
+            }
+            g.assert_cache_exact();
+            assert_eq!(legal(&g), slow_moves(&g), "{options} step {step}");
+            assert_eq!(g.count_legal_moves(), legal(&g).len());
+        }
+    }
+    // Dense positions late in long games.
+    for players in [2, 3, 4, 6] {
+        let mut g = game(json!({"players": players, "pieces": 10, "area": "free"}));
+        let mut rng = SplitMix64::new(players);
+        for ply in 0..1500 {
+            if g.is_finished() {
+                break;
+            }
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+            if ply % 3 == 0 {
+                let mv = g.undo().expect("a move to undo");
+                g.assert_cache_exact();
+                g.play_unchecked(mv);
+            }
+            g.assert_cache_exact();
+        }
+    }
+}
+
+#[test]
 fn random_games_match_the_rules_text() {
     for (i, options) in all_configs().iter().enumerate() {
         for seed in 0..2 {
@@ -791,8 +863,13 @@ fn forced_pass() {
     assert_eq!(g.pieces(0), p0);
     assert_ne!(g.key(), key);
     assert_eq!(g.key(), g.key_from_scratch());
+    // A pass changes no hole: the caches stay exact and the mover's stays filled.
+    assert!(g.cache_is_filled());
+    g.assert_cache_exact();
     assert_eq!(g.undo(), Some(Move::PASS));
     assert_eq!(g.key(), key);
+    g.assert_cache_exact();
+    assert_eq!((legal(&g), g.count_legal_moves()), (vec![Move::PASS], 1));
 }
 
 /// The name of the hole at (q, r).
@@ -809,6 +886,8 @@ fn hop_chains() {
     let around = |q: i32, r: i32| bit(board::index_of(q, r).unwrap());
     let others = around(1, 0) | around(2, -1) | around(1, -1) | around(0, -1);
     let g = start.with_position(&[bit(hole("i5")), others], 0);
+    assert!(g.cache_is_filled());
+    g.assert_cache_exact();
     let ends = notations(&g);
     let steps = [(-1, 0), (0, 1), (-1, 1)].map(|(q, r)| format!("i5-{}", at(q, r)));
     let hops = [(2, 0), (2, -2), (0, -2)].map(|(q, r)| format!("i5-{}", at(q, r)));
