@@ -11,7 +11,6 @@ import ludorum
 from ludorum.reference._core import SplitMix64
 
 from cc_agents import greedy_pick
-from conftest import read_vectors
 
 GAME = "chinese_checkers"
 
@@ -50,15 +49,6 @@ def point(k: int) -> set[int]:
 
 
 SEATS = {2: [0, 3], 3: [0, 2, 4], 4: [0, 1, 3, 4], 6: [0, 1, 2, 3, 4, 5]}
-
-
-@pytest.mark.parametrize(
-    ("options", "fields"), read_vectors(GAME, "perft.txt"), ids=lambda v: str(v)
-)
-def test_perft_vectors(backend: str, options: dict, fields: list[str]) -> None:
-    depth, leaves = map(int, fields)
-    state = ludorum.new(GAME, backend=backend, **options)
-    assert ludorum.perft(state, depth) == leaves
 
 
 def test_board_has_121_holes_named_as_the_rules_say() -> None:

@@ -18,26 +18,36 @@ from ludorum.reference._core import SplitMix64
 from cc_agents import greedy_pick
 from conftest import assert_same_state
 
-GAME = "chinese_checkers"
+CC = "chinese_checkers"
+DOM = "domination"
 
-CONFIGS: list[dict[str, Any]] = [
-    *({"players": 2, "pieces": 15, "area": a} for a in ("dest", "strict", "free")),
-    *({"players": 2, "pieces": 10, "area": a} for a in ("dest", "strict", "free")),
-    *({"players": n, "area": a} for n in (3, 4, 6) for a in ("dest", "strict", "free")),
-    {"players": 2, "anti_block": "full"},
-    {"players": 4, "anti_block": "full", "area": "free"},
-    {"players": 6, "anti_block": "full", "area": "strict"},
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    *((CC, {"players": 2, "pieces": 15, "area": a}) for a in ("dest", "strict", "free")),
+    *((CC, {"players": 2, "pieces": 10, "area": a}) for a in ("dest", "strict", "free")),
+    *((CC, {"players": n, "area": a}) for n in (3, 4, 6) for a in ("dest", "strict", "free")),
+    (CC, {"players": 2, "anti_block": "full"}),
+    (CC, {"players": 4, "anti_block": "full", "area": "free"}),
+    (CC, {"players": 6, "anti_block": "full", "area": "strict"}),
+    *((DOM, {"players": n, "movement": m}) for n in (2, 3, 4) for m in ("up_to", "exact")),
+    (DOM, {"players": 3, "first_player": 2, "seed": 77}),
 ]
 
 
-def pair(options: dict[str, Any]) -> tuple[Any, Any]:
-    return ludorum.new(GAME, **options), ludorum.new(GAME, backend="reference", **options)
+def pair(game: str, options: dict[str, Any]) -> tuple[Any, Any]:
+    return ludorum.new(game, **options), ludorum.new(game, backend="reference", **options)
 
 
-@pytest.mark.parametrize("options", CONFIGS, ids=str)
-def test_seeded_games_agree_at_every_ply(options: dict[str, Any]) -> None:
+def pick(ref: Any, rng: SplitMix64, seed: int) -> int:
+    """Random, or for Chinese Checkers on odd seeds greedy, so games also reach real ends."""
+    if ref.game == CC and seed % 2:
+        return greedy_pick(ref, rng)
+    return rng.below(len(ref.legal_moves()))
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=str)
+def test_seeded_games_agree_at_every_ply(game: str, options: dict[str, Any]) -> None:
     for seed in range(3):
-        rust, ref = pair({**options, "max_plies": 400})
+        rust, ref = pair(game, {**options, "max_plies": 400})
         rng = SplitMix64(seed)
         while True:
             where = f"({options}, seed {seed}, ply {ref.ply})"
@@ -52,7 +62,7 @@ def test_seeded_games_agree_at_every_ply(options: dict[str, Any]) -> None:
                 twin = rust.copy()
                 twin.play(twin.legal_moves()[0])
                 assert twin.ply == rust.ply + 1
-            index = greedy_pick(ref, rng) if seed else rng.below(len(ref.legal_moves()))
+            index = pick(ref, rng, seed)
             rust.play(rust.legal_moves()[index])
             ref.play(ref.legal_moves()[index])
         assert rust.ply == ref.ply
@@ -62,8 +72,9 @@ def test_seeded_games_agree_at_every_ply(options: dict[str, Any]) -> None:
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
 @given(data=st.data(), config=st.sampled_from(CONFIGS))
-def test_hypothesis_play_undo_copy(data: st.DataObject, config: dict[str, Any]) -> None:
-    rust, ref = pair({**config, "max_plies": 60})
+def test_hypothesis_play_undo_copy(data: st.DataObject, config: tuple[str, dict]) -> None:
+    game, options = config
+    rust, ref = pair(game, {**options, "max_plies": 60})
     copies: list[tuple[Any, Any]] = []
     for step in range(data.draw(st.integers(0, 80), label="steps")):
         action = data.draw(st.sampled_from(["play", "play", "play", "undo", "copy", "json"]))
@@ -85,47 +96,66 @@ def test_hypothesis_play_undo_copy(data: st.DataObject, config: dict[str, Any]) 
     while ref.ply:  # undo after any sequence restores the start exactly
         assert rust.undo() == ref.undo()
     assert_same_state(rust, ref, "after undoing everything")
-    assert rust.to_json() == ludorum.new(GAME, **config, max_plies=60).to_json()
+    assert rust.to_json() == ludorum.new(game, **options, max_plies=60).to_json()
 
 
 @pytest.mark.parametrize(
-    ("options", "depth"),
+    ("game", "options", "depth"),
     [
-        ({"players": 2, "pieces": 15, "area": "strict"}, 3),
-        ({"players": 3, "area": "dest"}, 3),
-        ({"players": 4, "area": "strict"}, 3),
-        ({"players": 6, "area": "free"}, 3),
-        ({"players": 2, "pieces": 10, "area": "dest"}, 3),
+        (CC, {"players": 2, "pieces": 15, "area": "strict"}, 3),
+        (CC, {"players": 3, "area": "dest"}, 3),
+        (CC, {"players": 4, "area": "strict"}, 3),
+        (CC, {"players": 6, "area": "free"}, 3),
+        (CC, {"players": 2, "pieces": 10, "area": "dest"}, 3),
+        (DOM, {"players": 3, "seed": 4}, 4),
     ],
     ids=str,
 )
-def test_perft_agrees(options: dict[str, Any], depth: int) -> None:
-    rust, ref = pair(options)
+def test_perft_agrees(game: str, options: dict[str, Any], depth: int) -> None:
+    rust, ref = pair(game, options)
     assert ludorum.perft(rust, depth) == ludorum.perft(ref, depth)
 
 
-def test_perft_agrees_from_a_midgame_position() -> None:
-    rust, ref = pair({"players": 3, "area": "strict"})
+@pytest.mark.parametrize(
+    ("game", "options", "plies"),
+    [(CC, {"players": 3, "area": "strict"}, 40), (DOM, {"players": 2}, 300)],
+    ids=str,
+)
+def test_perft_agrees_from_a_midgame_position(game: str, options: dict, plies: int) -> None:
+    """Midgame positions have taller stacks, reserves and long hop chains."""
+    rust, ref = pair(game, options)
     rng = SplitMix64(9)
-    for _ in range(40):
-        i = greedy_pick(ref, rng)
+    for _ in range(plies):
+        i = pick(ref, rng, 1)
         rust.play(rust.legal_moves()[i])
         ref.play(ref.legal_moves()[i])
+    assert_same_state(rust, ref, "midgame")
     assert ludorum.perft(rust, 3) == ludorum.perft(ref, 3)
 
 
 @pytest.mark.parametrize(
-    "options",
+    ("game", "options"),
     [
-        {"players": 2, "pieces": 10, "area": "free"},
-        {"players": 3},
-        {"players": 6, "area": "strict"},
+        (CC, {"players": 2, "pieces": 10, "area": "free"}),
+        (CC, {"players": 3}),
+        (CC, {"players": 6, "area": "strict"}),
+        (DOM, {"players": 3}),
+        (DOM, {"players": 4, "movement": "exact"}),
     ],
     ids=str,
 )
-def test_simulate_agrees_between_backends(options: dict[str, Any]) -> None:
-    rust = ludorum.simulate(GAME, games=6, seed=11, max_plies=150, **options)
-    ref = ludorum.simulate(GAME, games=6, seed=11, max_plies=150, backend="reference", **options)
+def test_simulate_agrees_between_backends(game: str, options: dict[str, Any]) -> None:
+    rust = ludorum.simulate(game, games=6, seed=11, max_plies=150, **options)
+    ref = ludorum.simulate(game, games=6, seed=11, max_plies=150, backend="reference", **options)
     assert rust.winners.tolist() == ref.winners.tolist()
     assert rust.lengths.tolist() == ref.lengths.tolist()
     assert rust.reasons.tolist() == ref.reasons.tolist()
+
+
+def test_full_domination_games_agree() -> None:
+    """Whole random games to their real end (thousands of plies), final states compared."""
+    rust = ludorum.simulate(DOM, games=3, seed=5, max_plies=100_000)
+    ref = ludorum.simulate(DOM, games=3, seed=5, max_plies=100_000, backend="reference")
+    assert set(rust.reasons.tolist()) == {"last player able to move"}
+    assert rust.winners.tolist() == ref.winners.tolist()
+    assert rust.lengths.tolist() == ref.lengths.tolist()

@@ -7,17 +7,20 @@ import pytest
 import ludorum
 
 START_KEYS = [
-    ({"players": 2, "pieces": 15}, 0xFD8C406F6287C7D1),
-    ({"players": 2, "pieces": 10}, 0xBBE3B4BF6DD6F60D),
-    ({"players": 3}, 0x23FFAED3DB8D24FC),
-    ({"players": 4}, 0x73F9887264A4C981),
-    ({"players": 6}, 0xF75D175DCA545144),
+    ("chinese_checkers", {"players": 2, "pieces": 15}, 0xFD8C406F6287C7D1),
+    ("chinese_checkers", {"players": 2, "pieces": 10}, 0xBBE3B4BF6DD6F60D),
+    ("chinese_checkers", {"players": 3}, 0x23FFAED3DB8D24FC),
+    ("chinese_checkers", {"players": 4}, 0x73F9887264A4C981),
+    ("chinese_checkers", {"players": 6}, 0xF75D175DCA545144),
+    ("domination", {"players": 2, "first_player": 0}, 0xED3AC371883D7028),
+    ("domination", {"players": 3, "first_player": 0}, 0xF4B5F8E2F8441970),
+    ("domination", {"players": 4, "first_player": 0}, 0x6AE1B1DD8D3616EA),
 ]
 
 
-@pytest.mark.parametrize(("options", "key"), START_KEYS, ids=str)
-def test_start_keys_are_pinned(backend: str, options: dict, key: int) -> None:
-    assert ludorum.new("chinese_checkers", backend=backend, **options).key == key
+@pytest.mark.parametrize(("game", "options", "key"), START_KEYS, ids=str)
+def test_start_keys_are_pinned(backend: str, game: str, options: dict, key: int) -> None:
+    assert ludorum.new(game, backend=backend, **options).key == key
 
 
 def test_key_depends_only_on_position_and_player_to_move(backend: str) -> None:

@@ -44,7 +44,7 @@ def test_arrays_and_throughput() -> None:
 
 def test_default_cap_applies_to_uncapped_games() -> None:
     r = ludorum.simulate(GAME, games=2, seed=3)
-    assert r.options["max_plies"] == ludorum.sim.DEFAULT_SIMULATION_MAX_PLIES
+    assert r.options["max_plies"] == ludorum.game_info(GAME).simulation_max_plies == 1000
     assert r.lengths.max() <= 1000
 
 

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from ._registry import BACKENDS, from_json, game_class, games, new
+from ._registry import BACKENDS, GameInfo, from_json, game_class, game_info, games, new
 from ._types import Move, Outcome
 from .errors import (
     IllegalMoveError,
@@ -26,6 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BACKENDS",
+    "GameInfo",
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidOptionError",
@@ -37,6 +38,7 @@ __all__ = [
     "__version__",
     "from_json",
     "game_class",
+    "game_info",
     "games",
     "new",
     "perft",

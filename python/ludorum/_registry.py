@@ -8,15 +8,30 @@ from __future__ import annotations
 
 import importlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidOptionError, InvalidStateError
 
-__all__ = ["BACKENDS", "from_json", "game_class", "games", "new"]
+__all__ = ["BACKENDS", "GameInfo", "from_json", "game_class", "game_info", "games", "new"]
 
-#: registry name -> class name (the same in both backends)
-_GAMES: dict[str, str] = {
-    "chinese_checkers": "ChineseCheckers",
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the Python layer needs to know of a game beyond its classes."""
+
+    #: the class name, the same in both backends
+    class_name: str
+    #: the ply cap ``simulate`` applies when the ``max_plies`` option is left at ``None``:
+    #: random play need not end, or may run very long, in these games
+    simulation_max_plies: int | None
+
+
+_GAMES: dict[str, GameInfo] = {
+    # A random Chinese Checkers game practically never fills a home.
+    "chinese_checkers": GameInfo("ChineseCheckers", 1000),
+    # Random Domination games end, but take ~14,000 plies on average and up to ~80,000.
+    "domination": GameInfo("Domination", 100_000),
 }
 
 #: the backends, the default first
@@ -33,21 +48,31 @@ def games() -> list[str]:
     return sorted(_GAMES)
 
 
+def game_info(name: str) -> GameInfo:
+    """The registry entry of game ``name``.
+
+    Raises:
+        InvalidOptionError: unknown game.
+    """
+    if name not in _GAMES:
+        raise InvalidOptionError(f"unknown game {name!r}; known games: {', '.join(games())}")
+    return _GAMES[name]
+
+
 def game_class(name: str, backend: str = "rust") -> type:
     """The state class of game ``name`` in ``backend``.
 
     Raises:
         InvalidOptionError: unknown game or backend.
     """
-    if name not in _GAMES:
-        raise InvalidOptionError(f"unknown game {name!r}; known games: {', '.join(games())}")
+    info = game_info(name)
     if backend == "rust":
         from . import _ludorum
 
         return _ludorum.GAMES[name]
     if backend == "reference":
         module = importlib.import_module(f"ludorum.reference.{name}")
-        return getattr(module, _GAMES[name])
+        return getattr(module, info.class_name)
     raise InvalidOptionError(
         f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}"
     )

@@ -38,7 +38,13 @@ def _configs(game: str) -> list[BenchConfig]:
             )
             for n in (2, 3, 4, 6)
         ]
-    return [BenchConfig(game, {"players": n}) for n in new(game).options.get("players", [2])]
+    if game == "domination":
+        return [
+            BenchConfig(game, {"players": n, "movement": m})
+            for n in (2, 3, 4)
+            for m in ("up_to", "exact")
+        ]
+    raise ValueError(f"no bench configuration for {game!r}")
 
 
 def _timed(fn: Callable[[], int], min_seconds: float) -> float:

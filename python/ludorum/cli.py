@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ._registry import BACKENDS, games, new
+from ._registry import BACKENDS, game_info, games, new
 from .errors import LudorumError
 from .reference._core import SplitMix64
 from .sim import perft, simulate
@@ -61,8 +61,9 @@ def _cmd_demo(args: argparse.Namespace, options: dict[str, Any]) -> None:
     for name in games():
         # Random play need not end (a random Chinese Checkers game practically never does): cap
         # it with the game's own max_plies option, so that the outcome is the rules' own.
-        capped = "max_plies" in new(name, backend="reference").options
-        state = new(name, **({"max_plies": args.max_plies} if capped else {}))
+        cap = args.max_plies or game_info(name).simulation_max_plies
+        capped = cap and "max_plies" in new(name, backend="reference").options
+        state = new(name, **({"max_plies": cap} if capped else {}))
         rng = SplitMix64(args.seed)
         while state.current_player is not None:
             moves = state.legal_moves()
@@ -118,7 +119,9 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="one random game of every game, then a batch", **common)
     demo.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
     demo.add_argument("--games", type=int, default=2000, help="batch size (default 2000)")
-    demo.add_argument("--max-plies", type=int, default=1000, help="demo game cap (default 1000)")
+    demo.add_argument(
+        "--max-plies", type=int, default=None, help="cap of the single games (default: per game)"
+    )
     demo.set_defaults(run=_cmd_demo)
 
     p = sub.add_parser("perft", help="count leaf move sequences to DEPTH", **common)

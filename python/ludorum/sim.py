@@ -15,15 +15,11 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ._registry import game_class, new
+from ._registry import game_class, game_info, new
 from .errors import InvalidOptionError
 from .reference._core import MASK64, SplitMix64
 
-__all__ = ["DEFAULT_SIMULATION_MAX_PLIES", "SimulationResult", "perft", "simulate"]
-
-#: The cap applied by ``simulate`` to games that have a ``max_plies`` option left at ``None``:
-#: random play need not end in such games (a random Chinese Checkers game practically never does).
-DEFAULT_SIMULATION_MAX_PLIES = 1000
+__all__ = ["SimulationResult", "perft", "simulate"]
 
 AGENTS = ("random",)
 
@@ -99,10 +95,12 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games of ``name`` between random agents and return their results.
 
-    Game ``i`` uses SplitMix64 seeded with ``seed + i`` (mod 2**64), so the results do not depend
-    on ``threads`` and both backends play the same games. ``max_plies`` sets the game option of
-    that name; when neither is given, games with a ``max_plies`` option are capped at
-    ``DEFAULT_SIMULATION_MAX_PLIES`` (a draw, reason ``ply limit``). ``threads`` defaults to all
+    Game ``i`` uses SplitMix64 seeded with ``seed + i`` (mod 2**64) for its agents, and the same
+    value as its ``seed`` option when the game has one (a seeded setup), so the results do not
+    depend on ``threads`` and both backends play the same games. ``max_plies`` sets the game
+    option of that name; when neither is given, the game's ``simulation_max_plies`` applies (see
+    ``ludorum.game_info``: 1000 for Chinese Checkers, whose random games never end), a draw
+    with reason ``ply limit``. ``threads`` defaults to all
     cores. ``progress`` shows a bar on stderr (default: when stderr is a terminal).
 
     Raises:
@@ -124,8 +122,9 @@ def simulate(
     if max_plies is not None:
         options["max_plies"] = max_plies
     defaults = new(name, backend=backend, **options).options  # validates everything once
-    if "max_plies" in defaults and defaults["max_plies"] is None:
-        options["max_plies"] = DEFAULT_SIMULATION_MAX_PLIES
+    cap = game_info(name).simulation_max_plies
+    if "max_plies" in defaults and defaults["max_plies"] is None and cap is not None:
+        options["max_plies"] = cap
     options = new(name, backend=backend, **options).options
     seed &= MASK64
 
@@ -171,9 +170,13 @@ def _simulate_reference(
     name: str, options: dict[str, Any], seed: int, first: int, count: int
 ) -> tuple[list[int], list[int], list[str]]:
     masks, lengths, reasons = [], [], []
+    seeded = "seed" in options  # a seeded setup gets seed + i in game i, like its agents
     for i in range(first, first + count):
-        state = new(name, backend="reference", **options)
-        rng = SplitMix64(seed + i)
+        game_seed = (seed + i) & MASK64
+        state = new(
+            name, backend="reference", **({**options, "seed": game_seed} if seeded else options)
+        )
+        rng = SplitMix64(game_seed)
         while state.current_player is not None:
             moves = state.legal_moves()
             state._apply(moves[rng.below(len(moves))])

@@ -9,10 +9,12 @@ use serde_json::{Map, Value};
 
 mod chinese_checkers;
 mod convert;
+mod domination;
 mod errors;
 mod state;
 
 use ludorum::games::chinese_checkers::ChineseCheckers;
+use ludorum::games::domination::Domination;
 
 /// Batch results as numpy arrays: winner bitmasks, lengths, and the reasons as a list.
 type SimArrays<'py> = (
@@ -37,6 +39,7 @@ fn simulate<'py>(
     let options = convert::options_from_python(options)?;
     let records = match game {
         ChineseCheckers::NAME => run::<ChineseCheckers>(py, &options, seed, first, count, threads),
+        Domination::NAME => run::<Domination>(py, &options, seed, first, count, threads),
         other => Err(errors::InvalidOptionError::new_err(format!(
             "unknown game '{other}'"
         ))),
@@ -61,14 +64,26 @@ fn run<G: Game>(
 ) -> PyResult<Vec<GameRecord>> {
     // Validate once with the GIL held, so that every game in the batch can be built unchecked.
     let proto = G::new(options).map_err(errors::to_py)?;
-    Ok(py.detach(|| ludorum::simulate(|_| proto.clone(), seed, first, count, threads)))
+    // A game with a seeded setup (a `seed` option) gets seed + i in game i, like its agents.
+    let seeded = proto.options().contains_key("seed");
+    let make = |game_seed: u64| {
+        if !seeded {
+            return proto.clone();
+        }
+        let mut options = options.clone();
+        options.insert("seed".into(), game_seed.into());
+        G::new(&options).expect("options were validated and every u64 is a valid seed")
+    };
+    Ok(py.detach(|| ludorum::simulate(make, seed, first, count, threads)))
 }
 
 #[pymodule]
 fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<chinese_checkers::PyChineseCheckers>()?;
+    m.add_class::<domination::PyDomination>()?;
     let games = PyDict::new(m.py());
     games.set_item(ChineseCheckers::NAME, m.getattr("ChineseCheckers")?)?;
+    games.set_item(Domination::NAME, m.getattr("Domination")?)?;
     m.add("GAMES", games)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

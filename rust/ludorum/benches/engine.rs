@@ -9,6 +9,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use ludorum::games::chinese_checkers::ChineseCheckers;
+use ludorum::games::domination::Domination;
 use ludorum::{perft, play_random_game, Game, SplitMix64};
 use serde_json::{json, Value};
 
@@ -67,5 +68,87 @@ fn bench_playouts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_playouts);
+fn domination(options: Value) -> Domination {
+    Domination::new(options.as_object().expect("options are an object")).expect("valid options")
+}
+
+fn bench_domination_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("domination/perft");
+    let cases = [
+        (
+            "2p-up_to-d4",
+            json!({"players": 2, "movement": "up_to", "first_player": 0}),
+            4,
+            21_536_332,
+        ),
+        (
+            "2p-exact-d4",
+            json!({"players": 2, "movement": "exact", "first_player": 0}),
+            4,
+            19_521_582,
+        ),
+        (
+            "4p-up_to-d4",
+            json!({"players": 4, "movement": "up_to", "first_player": 0}),
+            4,
+            3_387_764,
+        ),
+    ];
+    for (name, options, depth, leaves) in cases {
+        let mut game = domination(options);
+        assert_eq!(perft(&mut game, depth), leaves, "perft {name}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(name, |b| b.iter(|| perft(black_box(&mut game), depth)));
+    }
+    group.finish();
+}
+
+/// Plies of the seeded Domination games `0..DOMINATION_GAMES` (game option `seed` and the
+/// agent's generator both `seed`, as `simulate` does).
+const DOMINATION_GAMES: u64 = 10;
+
+fn play_domination_batch(options: &Value) -> u64 {
+    (0..DOMINATION_GAMES)
+        .map(|seed| {
+            let mut options = options.clone();
+            options["seed"] = json!(seed);
+            let mut game = domination(options);
+            u64::from(play_random_game(&mut game, &mut SplitMix64::new(seed)).length)
+        })
+        .sum()
+}
+
+fn bench_domination_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("domination/playouts");
+    for (name, options) in [
+        (
+            "2p-up_to-100000",
+            json!({"players": 2, "movement": "up_to", "max_plies": 100_000}),
+        ),
+        (
+            "4p-up_to-100000",
+            json!({"players": 4, "movement": "up_to", "max_plies": 100_000}),
+        ),
+    ] {
+        let plies = play_domination_batch(&options);
+        assert_eq!(
+            plies,
+            play_domination_batch(&options),
+            "playouts are deterministic"
+        );
+        group.throughput(Throughput::Elements(plies));
+        group.bench_function(name, |b| {
+            b.iter(|| play_domination_batch(black_box(&options)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_perft,
+    bench_playouts,
+    bench_domination_perft,
+    bench_domination_playouts
+);
 criterion_main!(benches);

@@ -2,3 +2,4 @@
 //! `notation`, and documents its encodings in `docs/rules/<game>.md`.
 
 pub mod chinese_checkers;
+pub mod domination;

@@ -1,0 +1,789 @@
+//! The game state: options and setup, play and undo with incremental Zobrist keys, overflow,
+//! skipped players and the end of the game, and the [`Game`] impl.
+
+use serde_json::{json, Map, Value};
+
+use super::board::{self, COLOUR_LETTERS, EMPTY, MAX_HEIGHT, SQUARES};
+use super::movegen::{Move, MoveKind, HAND, RESERVE};
+use super::{notation, NUM_ACTIONS};
+use crate::core::error::Error;
+use crate::core::game::Game;
+use crate::core::options::Options;
+use crate::core::outcome::Outcome;
+use crate::core::rng::SplitMix64;
+use crate::core::zobrist;
+
+/// Seed of the Zobrist tables: the bytes of `"DOMINATE"`.
+pub const ZOBRIST_SEED: u64 = 0x444F_4D49_4E41_5445;
+
+/// The most reserve pieces a player can hold (its whole colour, 2 players).
+const MAX_RESERVE: usize = 18;
+
+/// Where each part of the table starts: 1040 stack keys (square outer, level, colour inner),
+/// 72 reserve keys (player outer, count 1..18 inner), 4 opening-piece keys, 4 turn keys.
+const RESERVE_KEYS_AT: usize = SQUARES * MAX_HEIGHT * 4;
+const OPENING_KEYS_AT: usize = RESERVE_KEYS_AT + 4 * MAX_RESERVE;
+const TURN_KEYS_AT: usize = OPENING_KEYS_AT + 4;
+const KEY_COUNT: usize = TURN_KEYS_AT + 4;
+
+static ZOBRIST: [u64; KEY_COUNT] = zobrist::table(ZOBRIST_SEED);
+
+const fn build_reserve_keys() -> [[u64; MAX_RESERVE + 1]; 4] {
+    let keys: [u64; KEY_COUNT] = zobrist::table(ZOBRIST_SEED);
+    let mut out = [[0; MAX_RESERVE + 1]; 4];
+    let mut p = 0;
+    while p < 4 {
+        let mut n = 1;
+        while n <= MAX_RESERVE {
+            out[p][n] = keys[RESERVE_KEYS_AT + p * MAX_RESERVE + n - 1];
+            n += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+/// Reserve keys by player and count, with 0 for an empty reserve (which is not in the key).
+static RESERVE_KEYS: [[u64; MAX_RESERVE + 1]; 4] = build_reserve_keys();
+
+#[inline(always)]
+fn stack_key(square: usize, level: usize, colour: u32) -> u64 {
+    ZOBRIST[(square * MAX_HEIGHT + level) * 4 + colour as usize]
+}
+
+#[inline(always)]
+fn opening_key(player: usize) -> u64 {
+    ZOBRIST[OPENING_KEYS_AT + player]
+}
+
+#[inline(always)]
+fn turn_key(player: usize) -> u64 {
+    ZOBRIST[TURN_KEYS_AT + player]
+}
+
+/// The 2-player start (rules page), one piece per listed square.
+const LAYOUT_2: &str = "
+     a b c d e f g h
+  7  # G G R R G G #
+  6  . R R G G R R .
+  5  . G G R R G G .
+  4  . R R G G R R .
+  3  . G G R R G G .
+  2  # R R G G R R #
+";
+
+/// The 3-player start (rules page); each player also holds one opening piece.
+const LAYOUT_3: &str = "
+     a b c d e f g h
+  7  # G G R R B B #
+  6  . R R B B G G .
+  5  . B B G G R R .
+  4  . G G R R B B .
+  3  . R R B B G G .
+  2  # B B G G R R #
+";
+
+/// The 4-player start (rules page): green south, red west, blue north, yellow east.
+const LAYOUT_4: &str = "
+     a b c d e f g h
+  8  # # R R Y B # #
+  7  # B B B Y B Y #
+  6  R R R R Y B Y B
+  5  B B B B Y B Y B
+  4  G R G R G G G G
+  3  G R G R Y Y Y Y
+  2  # R G R G G G #
+  1  # # G R Y Y # #
+";
+
+/// The start layouts by player count − 2: the colour on each square, or [`EMPTY`].
+pub(super) static LAYOUTS: [[u8; SQUARES]; 3] = [
+    board::parse_layout(LAYOUT_2),
+    board::parse_layout(LAYOUT_3),
+    board::parse_layout(LAYOUT_4),
+];
+
+/// The option names, in the order of the rules page.
+const OPTION_NAMES: [&str; 5] = ["players", "movement", "first_player", "seed", "max_plies"];
+
+/// How far a lifted stack travels (the `movement` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Movement {
+    /// A stack of k pieces travels 1..=k squares.
+    UpTo,
+    /// A stack of k pieces travels exactly k squares.
+    Exact,
+}
+
+impl Movement {
+    /// The option value: `"up_to"` or `"exact"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::UpTo => "up_to",
+            Self::Exact => "exact",
+        }
+    }
+}
+
+/// What undo needs beyond the move: the key before it, the mover, and the pieces overflow
+/// removed from the bottom of the destination.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Undo {
+    key: u64,
+    pub(super) mover: u8,
+    /// How many pieces overflow removed.
+    pub(super) removed_count: u8,
+    /// Their colours, 2 bits each, the lowest first.
+    removed: u16,
+}
+
+/// The low `2 * levels` bits: the bottom `levels` pieces of a packed stack.
+#[inline(always)]
+const fn levels_mask(levels: usize) -> u32 {
+    (1 << (2 * levels)) - 1
+}
+
+/// A game of Domination (Sid Sackson's Focus).
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::{Game, games::domination::Domination};
+/// let options = serde_json::json!({"players": 4}).as_object().unwrap().clone();
+/// let game = Domination::new(&options).unwrap();
+/// assert_eq!(game.num_players(), 4);
+/// assert_eq!(game.stack(0), vec![0], "c1 holds one green piece");
+/// assert_eq!((game.reserve(0), game.captured(0), game.in_hand(0)), (0, 0, false));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Domination {
+    players: u8,
+    pub(super) movement: Movement,
+    first_player: Option<u8>,
+    seed: u64,
+    max_plies: Option<u32>,
+    /// Per square: the colours bottom to top, 2 bits each, the bottom in the lowest bits.
+    pub(super) stacks: [u16; SQUARES],
+    /// Per square: the stack height, 0..=5.
+    pub(super) heights: [u8; SQUARES],
+    /// Per player: the squares whose stack it controls (its colour on top).
+    pub(super) controls: [u64; 4],
+    /// Every square holding a stack.
+    pub(super) occupied: u64,
+    pub(super) reserves: [u8; 4],
+    /// Per colour: the pieces captured (removed by overflow on another player's move).
+    captured: [u8; 4],
+    /// Per player: still holds its opening piece (3 players).
+    pub(super) in_hand: [bool; 4],
+    /// The player to move; once the game is over, the player who would move next.
+    pub(super) to_move: u8,
+    key: u64,
+    outcome: Option<Outcome>,
+    history: Vec<Move>,
+    /// One record per move of `history`.
+    pub(super) undos: Vec<Undo>,
+}
+
+impl Domination {
+    fn setup(
+        players: usize,
+        movement: Movement,
+        first_player: Option<usize>,
+        seed: u64,
+        max_plies: Option<u32>,
+    ) -> Self {
+        let capacity = max_plies.map_or(256, |n| n.min(4096) as usize);
+        let to_move = first_player.unwrap_or_else(|| SplitMix64::new(seed).below(players));
+        let mut game = Self {
+            players: players as u8,
+            movement,
+            first_player: first_player.map(|p| p as u8),
+            seed,
+            max_plies,
+            stacks: [0; SQUARES],
+            heights: [0; SQUARES],
+            controls: [0; 4],
+            occupied: 0,
+            reserves: [0; 4],
+            captured: [0; 4],
+            in_hand: [false; 4],
+            to_move: to_move as u8,
+            key: 0,
+            outcome: None,
+            history: Vec::with_capacity(capacity),
+            undos: Vec::with_capacity(capacity),
+        };
+        for (square, &colour) in LAYOUTS[players - 2].iter().enumerate() {
+            if colour != EMPTY {
+                game.stacks[square] = u16::from(colour);
+                game.heights[square] = 1;
+                game.controls[usize::from(colour)] |= 1 << square;
+                game.occupied |= 1 << square;
+            }
+        }
+        if players == 3 {
+            game.in_hand[..3].fill(true);
+        }
+        game.key = game.key_from_scratch();
+        game
+    }
+
+    /// The pieces of each colour at the start (on the board and in hand).
+    pub fn start_count(&self) -> u32 {
+        match self.players {
+            2 => 18,
+            _ => 13,
+        }
+    }
+
+    /// The stack on `square`: colours (`0..4` = G R B Y, the player index) bottom to top,
+    /// empty for an empty square.
+    ///
+    /// # Panics
+    ///
+    /// When `square` is not below [`SQUARES`].
+    pub fn stack(&self, square: usize) -> Vec<u8> {
+        let packed = self.stacks[square];
+        (0..usize::from(self.heights[square]))
+            .map(|level| (packed >> (2 * level)) as u8 & 3)
+            .collect()
+    }
+
+    /// The player controlling the stack on `square` (its top colour), `None` when empty.
+    pub fn controller(&self, square: usize) -> Option<usize> {
+        (0..4).find(|&p| self.controls[p] & (1 << square) != 0)
+    }
+
+    /// The reserve pieces of `player`.
+    pub fn reserve(&self, player: usize) -> u32 {
+        u32::from(self.reserves[player])
+    }
+
+    /// The pieces of `player`'s colour captured so far.
+    pub fn captured(&self, player: usize) -> u32 {
+        u32::from(self.captured[player])
+    }
+
+    /// True while `player` holds its opening piece (3 players, before its first move).
+    pub fn in_hand(&self, player: usize) -> bool {
+        self.in_hand[player]
+    }
+
+    /// The movement rule.
+    pub fn movement(&self) -> Movement {
+        self.movement
+    }
+
+    /// The ply limit, if any.
+    pub fn max_plies(&self) -> Option<u32> {
+        self.max_plies
+    }
+
+    /// True when `player` can act: it controls a stack, has reserve pieces or holds its
+    /// opening piece.
+    pub fn can_act(&self, player: usize) -> bool {
+        self.controls[player] != 0 || self.reserves[player] != 0 || self.in_hand[player]
+    }
+
+    #[inline(always)]
+    pub(super) fn is_finished(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Takes the top `lift` pieces off the mover's stack on `from`; returns them packed.
+    #[inline(always)]
+    fn lift(&mut self, from: usize, lift: usize, mover: usize) -> u32 {
+        let height = usize::from(self.heights[from]);
+        let packed = u32::from(self.stacks[from]);
+        let base = height - lift;
+        let pieces = packed >> (2 * base);
+        for j in 0..lift {
+            self.key ^= stack_key(from, base + j, (pieces >> (2 * j)) & 3);
+        }
+        let rest = packed & levels_mask(base);
+        self.stacks[from] = rest as u16;
+        self.heights[from] = base as u8;
+        let bit = 1u64 << from;
+        self.controls[mover] &= !bit;
+        if base > 0 {
+            self.controls[(rest >> (2 * (base - 1))) as usize] |= bit;
+        } else {
+            self.occupied &= !bit;
+        }
+        pieces
+    }
+
+    /// Puts `pieces` (packed, `count` of them, the mover's colour on top) onto `to`, then
+    /// applies overflow; returns the removed pieces and their count.
+    #[inline(always)]
+    fn drop(&mut self, to: usize, pieces: u32, count: usize, mover: usize) -> (u16, u8) {
+        let height = usize::from(self.heights[to]);
+        let packed = u32::from(self.stacks[to]);
+        let bit = 1u64 << to;
+        if height > 0 {
+            self.controls[(packed >> (2 * (height - 1))) as usize] &= !bit;
+        }
+        self.controls[mover] |= bit;
+        self.occupied |= bit;
+        let combined = packed | (pieces << (2 * height));
+        let total = height + count;
+        if total <= MAX_HEIGHT {
+            for j in 0..count {
+                self.key ^= stack_key(to, height + j, (pieces >> (2 * j)) & 3);
+            }
+            self.stacks[to] = combined as u16;
+            self.heights[to] = total as u8;
+            return (0, 0);
+        }
+        // Every level shifts down: take the whole old stack out of the key, put the new in.
+        for j in 0..height {
+            self.key ^= stack_key(to, j, (packed >> (2 * j)) & 3);
+        }
+        let removed_count = total - MAX_HEIGHT;
+        let kept = combined >> (2 * removed_count);
+        for j in 0..MAX_HEIGHT {
+            self.key ^= stack_key(to, j, (kept >> (2 * j)) & 3);
+        }
+        self.stacks[to] = kept as u16;
+        self.heights[to] = MAX_HEIGHT as u8;
+        let removed = combined & levels_mask(removed_count);
+        let mut own = 0;
+        for j in 0..removed_count {
+            let colour = ((removed >> (2 * j)) & 3) as usize;
+            if colour == mover {
+                own += 1;
+            } else {
+                self.captured[colour] += 1;
+            }
+        }
+        if own > 0 {
+            let n = usize::from(self.reserves[mover]);
+            self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n + own];
+            self.reserves[mover] += own as u8;
+        }
+        (removed as u16, removed_count as u8)
+    }
+
+    /// Sets the control and occupancy bits of `square` from its stack.
+    #[inline(always)]
+    fn refresh_square(&mut self, square: usize) {
+        let bit = 1u64 << square;
+        for controls in &mut self.controls {
+            *controls &= !bit;
+        }
+        let height = usize::from(self.heights[square]);
+        if height == 0 {
+            self.occupied &= !bit;
+        } else {
+            let top = (self.stacks[square] >> (2 * (height - 1))) & 3;
+            self.controls[usize::from(top)] |= bit;
+            self.occupied |= bit;
+        }
+    }
+
+    /// The players who can act, bit `p` for player `p`.
+    #[inline(always)]
+    fn able_players(&self) -> u8 {
+        let mut able = 0;
+        for p in 0..usize::from(self.players) {
+            if self.can_act(p) {
+                able |= 1 << p;
+            }
+        }
+        able
+    }
+
+    /// The turn after `mover`'s move: a win when only the mover can act, else the next able
+    /// player in seat order, and the ply limit.
+    #[inline(always)]
+    fn end_turn(&mut self, mover: usize) {
+        let able = self.able_players();
+        debug_assert!(able & (1 << mover) != 0, "the mover can act after its move");
+        if able.count_ones() == 1 {
+            self.outcome = Some(Outcome::win(mover, "last player able to move"));
+            return;
+        }
+        let players = usize::from(self.players);
+        let mut next = mover;
+        loop {
+            next = if next + 1 == players { 0 } else { next + 1 };
+            if able & (1 << next) != 0 {
+                break;
+            }
+        }
+        self.key ^= turn_key(mover) ^ turn_key(next);
+        self.to_move = next as u8;
+        if self
+            .max_plies
+            .is_some_and(|n| self.history.len() as u64 >= u64::from(n))
+        {
+            self.outcome = Some(Outcome::draw("ply limit"));
+        }
+    }
+
+    /// A game of these options with the given stacks (square name, colour letters bottom to
+    /// top), reserves, opening pieces and player to move, and no history.
+    #[cfg(test)]
+    pub(super) fn with_position(
+        &self,
+        stacks: &[(&str, &str)],
+        reserves: &[u8],
+        in_hand: &[bool],
+        to_move: usize,
+    ) -> Self {
+        let mut game = self.clone();
+        game.history.clear();
+        game.undos.clear();
+        game.outcome = None;
+        game.stacks = [0; SQUARES];
+        game.heights = [0; SQUARES];
+        for &(name, letters) in stacks {
+            let square = board::square_index(name).expect("a square");
+            assert!(letters.len() <= MAX_HEIGHT);
+            for (level, &letter) in letters.as_bytes().iter().enumerate() {
+                let colour = board::colour_of(letter).expect("a colour letter");
+                game.stacks[square] |= u16::from(colour) << (2 * level);
+            }
+            game.heights[square] = letters.len() as u8;
+        }
+        for square in 0..SQUARES {
+            game.refresh_square(square);
+        }
+        game.reserves = [0; 4];
+        game.reserves[..reserves.len()].copy_from_slice(reserves);
+        game.in_hand = [false; 4];
+        game.in_hand[..in_hand.len()].copy_from_slice(in_hand);
+        game.captured = [0; 4];
+        game.to_move = to_move as u8;
+        game.key = game.key_from_scratch();
+        game
+    }
+}
+
+/// A JSON value written the way a Python user typed it.
+fn python_repr(value: &Value) -> String {
+    match value {
+        Value::Null => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::String(s) => format!("'{s}'"),
+        other => other.to_string(),
+    }
+}
+
+/// The `seed` option: any integer in `0..2**64`, 0 when absent or null.
+fn seed_option(options: &Map<String, Value>) -> Result<u64, Error> {
+    match options.get("seed") {
+        None | Some(Value::Null) => Ok(0),
+        Some(value) => value.as_u64().ok_or_else(|| {
+            Error::InvalidOption(format!(
+                "seed must be an integer in 0..2**64, got {}",
+                python_repr(value)
+            ))
+        }),
+    }
+}
+
+/// The `first_player` option: `None` (drawn from the seed) or a player index.
+fn first_player_option(
+    options: &Map<String, Value>,
+    players: usize,
+) -> Result<Option<usize>, Error> {
+    match options.get("first_player") {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => match value.as_u64() {
+            Some(p) if p < players as u64 => Ok(Some(p as usize)),
+            _ => Err(Error::InvalidOption(format!(
+                "first_player must be None or one of {}, got {}",
+                (0..players)
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                python_repr(value)
+            ))),
+        },
+    }
+}
+
+impl Game for Domination {
+    type Move = Move;
+
+    const NAME: &'static str = "domination";
+
+    fn new(options: &Map<String, Value>) -> Result<Self, Error> {
+        let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
+        let players = checked.int_choice("players", &[2, 3, 4], 2)? as usize;
+        let movement = match checked.str_choice("movement", &["up_to", "exact"], "up_to")? {
+            "up_to" => Movement::UpTo,
+            _ => Movement::Exact,
+        };
+        let first_player = first_player_option(options, players)?;
+        let seed = seed_option(options)?;
+        let max_plies = checked.positive_int_or_none("max_plies")?.map(|n| n as u32);
+        Ok(Self::setup(
+            players,
+            movement,
+            first_player,
+            seed,
+            max_plies,
+        ))
+    }
+
+    fn options(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("players".into(), json!(self.players));
+        map.insert("movement".into(), json!(self.movement.name()));
+        map.insert("first_player".into(), json!(self.first_player));
+        map.insert("seed".into(), json!(self.seed));
+        map.insert("max_plies".into(), json!(self.max_plies));
+        map
+    }
+
+    fn num_players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    #[inline]
+    fn current_player(&self) -> Option<usize> {
+        match self.outcome {
+            None => Some(usize::from(self.to_move)),
+            Some(_) => None,
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        let mover = usize::from(self.to_move);
+        let key = self.key;
+        let pieces = match mv.source() {
+            RESERVE => {
+                let n = usize::from(self.reserves[mover]);
+                self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n - 1];
+                self.reserves[mover] -= 1;
+                mover as u32
+            }
+            HAND => {
+                self.in_hand[mover] = false;
+                self.key ^= opening_key(mover);
+                mover as u32
+            }
+            from => self.lift(usize::from(from), mv.lift(), mover),
+        };
+        let (removed, removed_count) = self.drop(mv.to(), pieces, mv.lift(), mover);
+        self.history.push(mv);
+        self.undos.push(Undo {
+            key,
+            mover: mover as u8,
+            removed_count,
+            removed,
+        });
+        self.end_turn(mover);
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        let mv = self.history.pop()?;
+        let undo = self.undos.pop().expect("one undo record per move");
+        let mover = usize::from(undo.mover);
+        let to = mv.to();
+        let lift = mv.lift();
+        let removed_count = usize::from(undo.removed_count);
+        // The destination as it was after the drop and before overflow.
+        let full = (u32::from(self.stacks[to]) << (2 * removed_count)) | u32::from(undo.removed);
+        let total = usize::from(self.heights[to]) + removed_count;
+        for j in 0..removed_count {
+            let colour = ((undo.removed >> (2 * j)) & 3) as usize;
+            if colour == mover {
+                self.reserves[mover] -= 1;
+            } else {
+                self.captured[colour] -= 1;
+            }
+        }
+        let base = total - lift;
+        let pieces = full >> (2 * base);
+        self.stacks[to] = (full & levels_mask(base)) as u16;
+        self.heights[to] = base as u8;
+        self.refresh_square(to);
+        match mv.source() {
+            RESERVE => self.reserves[mover] += 1,
+            HAND => self.in_hand[mover] = true,
+            from => {
+                let from = usize::from(from);
+                let height = usize::from(self.heights[from]);
+                self.stacks[from] |= (pieces << (2 * height)) as u16;
+                self.heights[from] = (height + lift) as u8;
+                self.refresh_square(from);
+            }
+        }
+        self.to_move = mover as u8;
+        self.key = undo.key;
+        self.outcome = None;
+        Some(mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut key = turn_key(usize::from(self.to_move));
+        for square in 0..SQUARES {
+            let packed = u32::from(self.stacks[square]);
+            for level in 0..usize::from(self.heights[square]) {
+                key ^= stack_key(square, level, (packed >> (2 * level)) & 3);
+            }
+        }
+        for p in 0..usize::from(self.players) {
+            key ^= RESERVE_KEYS[p][usize::from(self.reserves[p])];
+            if self.in_hand[p] {
+                key ^= opening_key(p);
+            }
+        }
+        key
+    }
+
+    fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        Move::from_action(action).ok_or_else(|| {
+            let reason = if action < NUM_ACTIONS {
+                "the two squares share no rank or file".to_string()
+            } else {
+                format!("action ids run from 0 to {}", NUM_ACTIONS - 1)
+            };
+            Error::invalid_move(action.to_string(), reason)
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        notation::parse_move(text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![7 * self.num_players() + 1, SQUARES]
+    }
+
+    fn observation(&self, player: usize, out: &mut [f32]) {
+        let players = self.num_players();
+        out.fill(0.0);
+        let plane = |index: usize| index * SQUARES..(index + 1) * SQUARES;
+        for square in 0..SQUARES {
+            let packed = self.stacks[square];
+            for level in 0..usize::from(self.heights[square]) {
+                let colour = usize::from((packed >> (2 * level)) & 3);
+                let k = (colour + players - player) % players;
+                out[(level * players + k) * SQUARES + square] = 1.0;
+            }
+        }
+        for k in 0..players {
+            let owner = (player + k) % players;
+            out[plane(5 * players + k)].fill(f32::from(self.reserves[owner]));
+            if self.in_hand[owner] {
+                out[plane(6 * players + k)].fill(1.0);
+            }
+        }
+        if self.current_player() == Some(player) {
+            out[plane(7 * players)].fill(1.0);
+        }
+    }
+
+    fn json_fields(&self, fields: &mut Map<String, Value>) {
+        let players = self.num_players();
+        let board: Vec<Value> = (0..SQUARES)
+            .map(|square| {
+                let letters: String = self
+                    .stack(square)
+                    .iter()
+                    .map(|&c| char::from(COLOUR_LETTERS[usize::from(c)]))
+                    .collect();
+                Value::String(letters)
+            })
+            .collect();
+        fields.insert("board".into(), Value::Array(board));
+        fields.insert("reserves".into(), json!(&self.reserves[..players]));
+        fields.insert("captured".into(), json!(&self.captured[..players]));
+        fields.insert("in_hand".into(), json!(&self.in_hand[..players]));
+    }
+
+    fn why_illegal(&self, mv: Move) -> String {
+        let player = usize::from(self.to_move);
+        let to = board::square_name(mv.to());
+        match mv.kind() {
+            MoveKind::Placement if !self.in_hand[player] => "you hold no opening piece".into(),
+            MoveKind::Placement => format!("{to} is not empty"),
+            _ if self.in_hand[player] => {
+                "you must first place your opening piece on an empty square".into()
+            }
+            MoveKind::Reserve => "you have no reserve pieces".into(),
+            MoveKind::Stack => {
+                let from = mv.from().expect("a stack move has a start square");
+                let name = board::square_name(from);
+                let height = usize::from(self.heights[from]);
+                let lift = mv.lift();
+                let d = board::distance(from, mv.to()).expect("a well-formed stack move");
+                if height == 0 {
+                    format!("there is no stack on {name}")
+                } else if self.controls[player] & (1 << from) == 0 {
+                    format!("the stack on {name} is not yours")
+                } else if lift > height {
+                    format!("the stack on {name} is only {height} high")
+                } else {
+                    let (pieces, squares) = if lift == 1 {
+                        ("piece", "square")
+                    } else {
+                        ("pieces", "squares")
+                    };
+                    let rule = match self.movement {
+                        Movement::Exact => "exactly",
+                        Movement::UpTo => "at most",
+                    };
+                    format!("{lift} lifted {pieces} must move {rule} {lift} {squares}, not {d}")
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_move(mv)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        self.count_moves()
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        self.pick_random(rng)
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        self.generate_actions(actions);
+    }
+}

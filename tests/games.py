@@ -1,0 +1,119 @@
+"""Per-game facts the generic contract tests (`test_contract.py`) need: options with their
+normalised form, a legal opening, malformed and illegal moves, bad options, shapes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    class_name: str
+    #: options -> every option after defaults
+    normalised: list[tuple[dict[str, Any], dict[str, Any]]]
+    #: legal moves from the start with default options, in order
+    opening: list[str]
+    #: text that names no move: InvalidMoveError
+    malformed: list[str]
+    #: well-formed moves that are illegal at the start with default options: IllegalMoveError
+    illegal: list[str]
+    #: options -> part of the error message
+    bad_options: list[tuple[dict[str, Any], str]]
+    num_actions: int
+    #: options -> observation shape
+    observation_shape: Any
+    #: options for a longer game whose JSON round trip is tested
+    rich_options: dict[str, Any] = field(default_factory=dict)
+
+
+CHINESE_CHECKERS = GameSpec(
+    name="chinese_checkers",
+    class_name="ChineseCheckers",
+    normalised=[
+        (
+            {"players": 3},
+            {"players": 3, "pieces": 10, "area": "dest", "anti_block": "none", "max_plies": None},
+        ),
+        (
+            {},
+            {"players": 2, "pieces": 15, "area": "dest", "anti_block": "none", "max_plies": None},
+        ),
+    ],
+    opening=["e5-f5", "m5-l5", "e6-f6"],
+    malformed=["x9-a1", "e5g6", "e5-e5", "", "E5-F5", " e5-f5", "e5-f5 ", "pass!", "e0-f5"],
+    illegal=["f1-g1", "m5-l5", "e5-h4", "pass", "a1-b1"],
+    bad_options=[
+        ({"players": 5}, "players must be one of 2, 3, 4, 6, got 5"),
+        ({"players": True}, "players must be one of"),
+        ({"players": "2"}, "players must be one of"),
+        ({"players": 3, "pieces": 15}, "pieces"),
+        ({"pieces": 12}, "pieces"),
+        ({"area": "everywhere"}, "'dest', 'strict', 'free'"),
+        ({"anti_block": "partial"}, "'none', 'full'"),
+        ({"max_plies": 0}, "max_plies"),
+        ({"max_plies": -3}, "max_plies"),
+        ({"max_plies": 2.5}, "max_plies"),
+        ({"colour": "red"}, "unknown option 'colour'.*players, pieces, area, anti_block"),
+    ],
+    num_actions=14642,
+    observation_shape=lambda o: (o.get("players", 2) + 1, 121),
+    rich_options={"players": 4, "area": "strict", "max_plies": 50},
+)
+
+DOMINATION = GameSpec(
+    name="domination",
+    class_name="Domination",
+    normalised=[
+        (
+            {"players": 3, "movement": "exact"},
+            {"players": 3, "movement": "exact", "first_player": None, "seed": 0, "max_plies": None},
+        ),
+        (
+            {"first_player": 1, "seed": 2**64 - 1},
+            {
+                "players": 2,
+                "movement": "up_to",
+                "first_player": 1,
+                "seed": 2**64 - 1,
+                "max_plies": None,
+            },
+        ),
+    ],
+    opening=["b2-c2:1", "c3-c2:1", "d3-d4:1"],
+    malformed=[
+        "c4-d5:1",
+        "c4-c6:0",
+        "c4-c6:6",
+        "a1-a2:1",
+        "c4-c6",
+        "c4-c4:1",
+        "e5",
+        "",
+        "+a1",
+        "*i9",
+        "C4-C6:1",
+        " +e5",
+        "pass",
+    ],
+    illegal=["c3-c4:1", "+e5", "*e5", "b2-b4:1", "b2-b3:2", "d1-d2:1"],
+    bad_options=[
+        ({"players": 5}, "players must be one of 2, 3, 4, got 5"),
+        ({"players": True}, "players must be one of"),
+        ({"movement": "fast"}, "'up_to', 'exact'"),
+        ({"first_player": 2}, "first_player"),
+        ({"first_player": -1}, "first_player"),
+        ({"first_player": True}, "first_player"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**64}, "seed"),
+        ({"seed": "x"}, "seed"),
+        ({"max_plies": 0}, "max_plies"),
+        ({"size": 9}, "unknown option 'size'.*players, movement, first_player, seed, max_plies"),
+    ],
+    num_actions=13624,
+    observation_shape=lambda o: (7 * o.get("players", 2) + 1, 52),
+    rich_options={"players": 3, "movement": "exact", "seed": 5, "max_plies": 60},
+)
+
+SPECS = [CHINESE_CHECKERS, DOMINATION]

@@ -1,0 +1,244 @@
+"""The one contract of DESIGN.md, for every game and both backends: API, errors, JSON, RL view.
+
+Per-game facts (a legal opening, malformed and illegal moves, bad options) are in `games.py`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+from games import SPECS, GameSpec
+
+import ludorum
+
+
+@pytest.fixture(params=SPECS, ids=lambda s: s.name)
+def spec(request: pytest.FixtureRequest) -> GameSpec:
+    return request.param
+
+
+def opened(spec: GameSpec, backend: str, plies: int | None = None) -> Any:
+    state = ludorum.new(spec.name, backend=backend)
+    for move in spec.opening[:plies]:
+        state.play(move)
+    return state
+
+
+def test_registry(spec: GameSpec) -> None:
+    assert spec.name in ludorum.games()
+    assert ludorum.game_class(spec.name).__name__ == spec.class_name
+    assert ludorum.game_class(spec.name, "reference").__name__ == spec.class_name
+    with pytest.raises(ludorum.InvalidOptionError, match="known games: chinese_checkers"):
+        ludorum.new("chess")
+    with pytest.raises(ludorum.InvalidOptionError, match="'rust', 'reference'"):
+        ludorum.new(spec.name, backend="fortran")
+
+
+def test_bad_options_name_the_allowed_values(spec: GameSpec, backend: str) -> None:
+    for options, match in spec.bad_options:
+        with pytest.raises(ludorum.InvalidOptionError, match=match) as info:
+            ludorum.new(spec.name, backend=backend, **options)
+        assert isinstance(info.value, ValueError)
+
+
+def test_options_and_identity(spec: GameSpec, backend: str) -> None:
+    for options, normalised in spec.normalised:
+        state = ludorum.new(spec.name, backend=backend, **options)
+        assert state.game == spec.name
+        assert state.options == normalised
+        assert state.num_players == normalised["players"]
+        assert state.num_actions == spec.num_actions
+        assert state.ply == 0 and state.history() == []
+
+
+def test_play_undo_copy(spec: GameSpec, backend: str) -> None:
+    state = ludorum.new(spec.name, backend=backend)
+    start, key = state.to_json(), state.key
+    first = state.current_player
+    state.play(spec.opening[0])
+    assert state.current_player != first and state.ply == 1
+    assert [str(m) for m in state.history()] == spec.opening[:1]
+    twin = state.copy()
+    twin.play(twin.legal_moves()[0])
+    assert state.ply == 1 and twin.ply == 2
+    assert copy.deepcopy(state) == state and copy.copy(state) == state
+    assert state != twin
+    assert str(state.undo()) == spec.opening[0]
+    assert state.to_json() == start and state.key == key
+    with pytest.raises(IndexError):
+        state.undo()
+
+
+def test_moves_from_either_backend_are_interchangeable(spec: GameSpec) -> None:
+    rust = ludorum.new(spec.name)
+    ref = ludorum.new(spec.name, backend="reference")
+    assert rust.legal_moves() == ref.legal_moves()
+    rust.play(ref.legal_moves()[-1])
+    ref.play(rust.history()[0])
+    assert rust.key == ref.key
+
+
+def test_malformed_moves_raise_invalid_move_and_change_nothing(
+    spec: GameSpec, backend: str
+) -> None:
+    state = opened(spec, backend, 1)
+    before, key = state.to_json(), state.key
+    for text in spec.malformed:
+        with pytest.raises(ludorum.InvalidMoveError, match="invalid move"):
+            state.play(text)
+        assert state.to_json() == before and state.key == key, text
+
+
+def test_illegal_moves_raise_illegal_move_and_change_nothing(spec: GameSpec, backend: str) -> None:
+    state = ludorum.new(spec.name, backend=backend)
+    before, key = state.to_json(), state.key
+    for text in spec.illegal:
+        with pytest.raises(ludorum.IllegalMoveError, match=re.escape(f"illegal move '{text}'")):
+            state.play(text)
+        assert state.to_json() == before and state.key == key, text
+
+
+def test_bad_move_objects(spec: GameSpec, backend: str) -> None:
+    state = ludorum.new(spec.name, backend=backend)
+    with pytest.raises(ludorum.InvalidMoveError):
+        state.play(42)  # type: ignore[arg-type]
+    good = state.legal_moves()[0]
+    with pytest.raises(ludorum.InvalidMoveError):
+        state.play(ludorum.Move(good.action, spec.opening[1]))  # action and notation disagree
+
+
+def test_action_view(spec: GameSpec, backend: str) -> None:
+    state = ludorum.new(spec.name, backend=backend)
+    actions = state.legal_actions()
+    assert isinstance(actions, np.ndarray) and actions.dtype == np.int32
+    assert actions.tolist() == [m.action for m in state.legal_moves()]
+    assert actions.tolist() == sorted(actions.tolist())
+    mask = state.action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (spec.num_actions,)
+    assert np.flatnonzero(mask).tolist() == actions.tolist()
+    state.apply_action(int(actions[0]))
+    assert state.ply == 1
+    before = state.to_json()
+    with pytest.raises(ludorum.IllegalMoveError):
+        state.apply_action(int(actions[0]))  # that move was the other player's
+    for bad in (spec.num_actions, -1):
+        with pytest.raises(ludorum.InvalidMoveError):
+            state.apply_action(bad)
+    assert state.to_json() == before
+    move = state.legal_moves()[0]
+    assert state.parse_move(str(move)) == move
+
+
+def test_observation(spec: GameSpec, backend: str) -> None:
+    for options, _ in spec.normalised:
+        state = ludorum.new(spec.name, backend=backend, **options)
+        n = state.num_players
+        obs = state.observation(0)
+        assert obs.dtype == np.float32 and obs.shape == spec.observation_shape(options)
+        assert obs[-1].min() == float(state.current_player == 0)
+        other = ludorum.new(
+            spec.name, backend="rust" if backend != "rust" else "reference", **options
+        )
+        for player in range(n):
+            assert (state.observation(player) == other.observation(player)).all()
+        with pytest.raises(ValueError):
+            state.observation(n)
+
+
+def test_outcome_and_returns_while_running(spec: GameSpec, backend: str) -> None:
+    state = opened(spec, backend)
+    assert state.outcome() is None and not state.is_over()
+    assert state.returns() == [0.0] * state.num_players
+
+
+def test_json_round_trip(spec: GameSpec, backend: str) -> None:
+    state = ludorum.new(spec.name, backend=backend, **spec.rich_options)
+    while state.current_player is not None:
+        state.play(state.legal_moves()[-1 if state.ply % 3 else 0])
+    data = state.to_json()
+    assert json.loads(json.dumps(data)) == data
+    again = ludorum.from_json(data, backend=backend)
+    assert again == state and again.key == state.key
+    assert ludorum.from_json(json.dumps(data), backend=backend) == state
+    other = "reference" if backend == "rust" else "rust"
+    assert ludorum.from_json(data, backend=other).to_json() == data
+    while state.ply:  # undoing a finished game reopens it
+        state.undo()
+    assert state.to_json() == ludorum.new(spec.name, backend=backend, **spec.rich_options).to_json()
+
+
+def _tampered(data: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+
+    def variant(**changes: Any) -> None:
+        d = copy.deepcopy(data)
+        for k, v in changes.items():
+            if v is KeyError:
+                del d[k]
+            else:
+                d[k] = v
+        out.append(d)
+
+    options = data["options"]
+    variant(game="chess")
+    variant(version=2)
+    variant(version=True)
+    variant(options={**options, "players": 5})
+    variant(options={k: v for k, v in options.items() if k != "players"})
+    variant(options={**options, "extra": 1})
+    variant(moves=[*data["moves"], "nonsense"])
+    variant(moves=data["moves"][:-1])
+    variant(moves=" ".join(data["moves"]))
+    variant(moves=[*data["moves"][:-1], 7])
+    variant(moves=data["moves"] + data["moves"][-1:])  # the same move again is illegal
+    variant(current_player=(data["current_player"] + 1) % len(data["options"]))
+    variant(current_player=None)
+    variant(current_player=True)
+    variant(outcome={"winners": [0], "reason": "resigned"})
+    variant(extra=1)
+    for key, value in data.items():  # every field missing, and each game-specific one changed
+        variant(**{key: KeyError})
+        if key not in ("game", "version", "options", "moves", "current_player", "outcome"):
+            if isinstance(value, str):
+                variant(**{key: value[::-1]})
+                variant(**{key: value[:-1]})
+            elif isinstance(value, list):
+                variant(**{key: value[::-1] if value[::-1] != value else [*value, value[0]]})
+                variant(**{key: value[:-1]})
+    return out
+
+
+def test_tampered_json_is_rejected(spec: GameSpec, backend: str) -> None:
+    state = opened(spec, backend)
+    data = state.to_json()
+    for bad in _tampered(data):
+        with pytest.raises(ludorum.InvalidStateError):
+            ludorum.from_json(bad, backend=backend)
+    for bad in [None, [], "{", {"game": spec.name}, {"game": spec.name, "version": 1}]:
+        with pytest.raises(ludorum.InvalidStateError):
+            ludorum.from_json(bad, backend=backend)  # type: ignore[arg-type]
+    with pytest.raises(ludorum.InvalidStateError):
+        ludorum.game_class(spec.name, backend).from_json({**data, "moves": object()})
+    assert data == state.to_json()
+
+
+def test_rendering(spec: GameSpec, backend: str) -> None:
+    state = opened(spec, backend, 1)
+    text = str(state)
+    assert text == state.render() and text.endswith(f"to move: {state.current_player}")
+    svg = state.svg()
+    assert svg.startswith("<svg") and svg == state._repr_svg_()
+    assert spec.opening[0] in svg
+    assert repr(state).startswith(f"<{spec.class_name}")
+    assert state.svg(size=200) != svg
+
+
+def test_key_is_a_64_bit_int(spec: GameSpec, backend: str) -> None:
+    state = opened(spec, backend)
+    assert isinstance(state.key, int) and 0 <= state.key < 2**64
+    assert state.key == state.key_from_scratch()
