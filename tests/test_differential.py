@@ -20,6 +20,7 @@ from conftest import assert_same_state
 
 CC = "chinese_checkers"
 DOM = "domination"
+DMS = "dominions"
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *((CC, {"players": 2, "pieces": 15, "area": a}) for a in ("dest", "strict", "free")),
@@ -30,6 +31,8 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     (CC, {"players": 6, "anti_block": "full", "area": "strict"}),
     *((DOM, {"players": n, "movement": m}) for n in (2, 3, 4) for m in ("up_to", "exact")),
     (DOM, {"players": 3, "first_player": 2, "seed": 77}),
+    (DMS, {}),
+    (DMS, {"komi": 2.5}),
 ]
 
 
@@ -117,11 +120,18 @@ def test_perft_agrees(game: str, options: dict[str, Any], depth: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "options", "plies"),
-    [(CC, {"players": 3, "area": "strict"}, 40), (DOM, {"players": 2}, 300)],
+    ("game", "options", "plies", "depth"),
+    [
+        (CC, {"players": 3, "area": "strict"}, 40, 3),
+        (DOM, {"players": 2}, 300, 3),
+        (DMS, {}, 90, 2),
+        (DMS, {}, 112, 3),
+    ],
     ids=str,
 )
-def test_perft_agrees_from_a_midgame_position(game: str, options: dict, plies: int) -> None:
+def test_perft_agrees_from_a_midgame_position(
+    game: str, options: dict, plies: int, depth: int
+) -> None:
     """Midgame positions have taller stacks, reserves and long hop chains."""
     rust, ref = pair(game, options)
     rng = SplitMix64(9)
@@ -130,7 +140,7 @@ def test_perft_agrees_from_a_midgame_position(game: str, options: dict, plies: i
         rust.play(rust.legal_moves()[i])
         ref.play(ref.legal_moves()[i])
     assert_same_state(rust, ref, "midgame")
-    assert ludorum.perft(rust, 3) == ludorum.perft(ref, 3)
+    assert ludorum.perft(rust, depth) == ludorum.perft(ref, depth)
 
 
 @pytest.mark.parametrize(
@@ -141,6 +151,7 @@ def test_perft_agrees_from_a_midgame_position(game: str, options: dict, plies: i
         (CC, {"players": 6, "area": "strict"}),
         (DOM, {"players": 3}),
         (DOM, {"players": 4, "movement": "exact"}),
+        (DMS, {"komi": 0.5}),
     ],
     ids=str,
 )

@@ -15,6 +15,7 @@ START_KEYS = [
     ("domination", {"players": 2, "first_player": 0}, 0xED3AC371883D7028),
     ("domination", {"players": 3, "first_player": 0}, 0xF4B5F8E2F8441970),
     ("domination", {"players": 4, "first_player": 0}, 0x6AE1B1DD8D3616EA),
+    ("dominions", {}, 0xD98884049738A5F0),
 ]
 
 

@@ -32,6 +32,8 @@ _GAMES: dict[str, GameInfo] = {
     "chinese_checkers": GameInfo("ChineseCheckers", 1000),
     # Random Domination games end, but take ~14,000 plies on average and up to ~80,000.
     "domination": GameInfo("Domination", 100_000),
+    # Random Dominions games end by two passes within ~135 plies (126 pieces in all).
+    "dominions": GameInfo("Dominions", None),
 }
 
 #: the backends, the default first

@@ -8,12 +8,13 @@ are provided here once.
 from __future__ import annotations
 
 import copy as _copy
+import json
 from typing import Any, ClassVar
 
 import numpy as np
 
 from .._types import Move, Outcome
-from ..errors import IllegalMoveError, InvalidMoveError
+from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidStateError
 
 __all__ = ["ReferenceState"]
 
@@ -31,8 +32,9 @@ class ReferenceState:
       ``InvalidMoveError``; they check syntax, not legality;
     - ``_apply(move)``: play a move known to be legal;
     - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
-    - ``outcome()``, ``history()``, ``observation(player)``, ``to_json()``, ``from_json(d)``;
-    - optionally ``_why_illegal(move)``: a short reason for the error message.
+    - ``outcome()``, ``history()``, ``observation(player)``, ``to_json()``;
+    - optionally ``_why_illegal(move)``: a short reason for the error message, and
+      ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
     """
 
     game: ClassVar[str]
@@ -56,6 +58,8 @@ class ReferenceState:
 
     def apply_action(self, action: int) -> None:
         """Play the move with this action id (see the game's rules page for the encoding)."""
+        if isinstance(action, bool) or not 0 <= action < self.num_actions:
+            raise InvalidMoveError(f"invalid move {action!r}: no action id {action!r}")
         move = self.move_from_action(action)
         self._check_legal(move)
         self._apply(move)
@@ -63,8 +67,13 @@ class ReferenceState:
     def _check_legal(self, move: Move) -> None:
         if self.current_player is None:
             raise IllegalMoveError(f"illegal move '{move}': the game is over")
-        if all(m.action != move.action for m in self.legal_moves()):
+        if not self._is_legal(move):
             raise IllegalMoveError(f"illegal move '{move}': {self._why_illegal(move)}")
+
+    def _is_legal(self, move: Move) -> bool:
+        """Whether a well-formed move may be played now (while the game runs); a game with a
+        move that is legal but never listed (Dominions' ``resign``) overrides this."""
+        return any(m.action == move.action for m in self.legal_moves())
 
     def _why_illegal(self, move: Move) -> str:
         return "not a legal move in this position"
@@ -107,6 +116,64 @@ class ReferenceState:
             total += self.perft(depth - 1)
             self.undo()
         return total
+
+    #: the version of the JSON state format
+    JSON_VERSION: ClassVar[int] = 1
+
+    @classmethod
+    def from_json(cls, data: Any) -> ReferenceState:
+        """Rebuild a state by replaying ``moves`` from a new game with ``options``, then check
+        every other field against the replay.
+
+        Fields are compared as canonical JSON text, so ``True`` does not pass for ``1`` nor
+        ``1.0`` for ``1``; ``options`` must name every option (defaults included) and are
+        validated by the constructor.
+
+        Raises:
+            InvalidStateError: not a dict, another game or version, bad options, a move that
+            does not parse or is illegal, a missing or unknown key, or a field that disagrees
+            with the replay.
+        """
+
+        def bad(message: str) -> InvalidStateError:
+            return InvalidStateError(f"invalid {cls.game} state: {message}")
+
+        if not isinstance(data, dict):
+            raise bad(f"expected a dict, got {type(data).__name__}")
+        if data.get("game") != cls.game:
+            raise bad(f"'game' must be {cls.game!r}, got {data.get('game')!r}")
+        if _canonical(data.get("version")) != _canonical(cls.JSON_VERSION):
+            raise bad(f"'version' must be {cls.JSON_VERSION}, got {data.get('version')!r}")
+        options = data.get("options")
+        if not isinstance(options, dict):
+            raise bad(f"'options' must be a dict, got {options!r}")
+        try:
+            state = cls(**{str(k): v for k, v in options.items()})
+        except (InvalidOptionError, TypeError) as e:
+            raise bad(f"bad options: {e}") from None
+        missing = [name for name in state.options if name not in options]
+        if missing:
+            raise bad(f"missing option {missing[0]!r}")
+        moves = data.get("moves")
+        if not isinstance(moves, list):
+            raise bad(f"'moves' must be a list, got {type(moves).__name__}")
+        for ply, text in enumerate(moves):
+            if not isinstance(text, str):
+                raise bad(f"move {ply} must be a string, got {text!r}")
+            try:
+                state.play(text)
+            except ValueError as e:  # InvalidMoveError or IllegalMoveError
+                raise bad(f"move {ply}: {e}") from None
+        replayed = state.to_json()
+        for key in data:
+            if key not in replayed:
+                raise bad(f"unknown key {key!r}")
+        for key, expected in replayed.items():
+            if key not in data:
+                raise bad(f"missing key {key!r}")
+            if key != "options" and _canonical(data[key]) != _canonical(expected):
+                raise bad(f"{key!r} is {data[key]!r} but replaying the moves gives {expected!r}")
+        return state
 
     def copy(self) -> ReferenceState:
         """An independent copy."""
@@ -170,3 +237,11 @@ class ReferenceState:
     current_player: int | None
     num_players: int
     num_actions: int
+
+
+def _canonical(value: Any) -> str | None:
+    """JSON text that tells ``True`` from ``1`` and ``1.0`` from ``1``; None if not JSON."""
+    try:
+        return json.dumps(value, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None

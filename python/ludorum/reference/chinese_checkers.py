@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
+from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState
 from ._core import zobrist_table
 
@@ -183,12 +183,6 @@ del _TABLE
 _OPTION_NAMES = ("players", "pieces", "area", "anti_block", "max_plies")
 _AREAS = ("dest", "strict", "free")
 _ANTI_BLOCKS = ("none", "full")
-_JSON_KEYS = ("game", "version", "options", "moves", "board", "current_player", "outcome")
-_JSON_VERSION = 1
-
-
-def _bad_state(reason: str) -> InvalidStateError:
-    return InvalidStateError(f"invalid state: {reason}")
 
 
 def _move(frm: int, to: int) -> Move:
@@ -619,87 +613,10 @@ class ChineseCheckers(ReferenceState):
             outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
         return {
             "game": self.game,
-            "version": _JSON_VERSION,
+            "version": self.JSON_VERSION,
             "options": dict(self._options),
             "moves": [m.notation for m in self._history],
             "board": "".join("." if o is None else str(o) for o in self._board),
             "current_player": self.current_player,
             "outcome": outcome,
         }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> ChineseCheckers:
-        """Rebuild a state by replaying ``moves``, checking ``board``, ``current_player`` and
-        ``outcome`` against the replay.
-
-        Raises:
-            InvalidStateError: a missing or unknown key, a wrong type, another game, a bad
-            option, an invalid or illegal move, or a disagreement with the replay.
-
-        >>> s = ChineseCheckers()
-        >>> s.play("e5-f4")
-        >>> ChineseCheckers.from_json(s.to_json()) == s
-        True
-        """
-        if not isinstance(d, dict):
-            raise _bad_state(f"a state must be a dict, got {type(d).__name__}")
-        missing = [k for k in _JSON_KEYS if k not in d]
-        if missing:
-            raise _bad_state(f"missing key {missing[0]!r} in chinese_checkers state")
-        unknown = [k for k in d if k not in _JSON_KEYS]
-        if unknown:
-            raise _bad_state(f"unknown key {unknown[0]!r} in chinese_checkers state")
-        if d["game"] != cls.game:
-            raise _bad_state(f"game must be 'chinese_checkers', got {d['game']!r}")
-        if not _is_int(d["version"]) or d["version"] != _JSON_VERSION:
-            raise _bad_state(f"version must be {_JSON_VERSION}, got {d['version']!r}")
-
-        options = d["options"]
-        if not isinstance(options, dict):
-            raise _bad_state(f"options must be a dict, got {options!r}")
-        for name in _OPTION_NAMES:
-            if name not in options:
-                raise _bad_state(f"missing option {name!r} in options")
-        try:
-            state = cls(**{str(k): v for k, v in options.items()})
-        except (InvalidOptionError, TypeError) as e:
-            raise _bad_state(f"bad options: {e}") from None
-
-        moves = d["moves"]
-        if not isinstance(moves, list):
-            raise _bad_state(f"moves must be a list, got {type(moves).__name__}")
-        for i, text in enumerate(moves):
-            if not isinstance(text, str):
-                raise _bad_state(f"move {i} must be a string, got {text!r}")
-            try:
-                state.play(text)
-            except ValueError as e:  # InvalidMoveError or IllegalMoveError
-                raise _bad_state(f"move {i}: {e}") from None
-
-        expected = state.to_json()
-        board = d["board"]
-        if not isinstance(board, str):
-            raise _bad_state(f"board must be a string, got {type(board).__name__}")
-        if board != expected["board"]:
-            raise _bad_state("board does not match the replay of the moves")
-        current = d["current_player"]
-        if current is not None and not _is_int(current):
-            raise _bad_state(f"current_player must be an int or null, got {current!r}")
-        if current != expected["current_player"]:
-            raise _bad_state(
-                f"current_player is {current!r} but the replay gives {expected['current_player']!r}"
-            )
-        outcome = d["outcome"]
-        if outcome is not None:
-            if not isinstance(outcome, dict) or set(outcome) != {"winners", "reason"}:
-                raise _bad_state(
-                    f"outcome must be null or {{'winners': [...], 'reason': ...}}, got {outcome!r}"
-                )
-            winners = outcome["winners"]
-            if not isinstance(winners, list) or not all(_is_int(w) for w in winners):
-                raise _bad_state(f"outcome winners must be a list of ints, got {winners!r}")
-            if not isinstance(outcome["reason"], str):
-                raise _bad_state(f"outcome reason must be a string, got {outcome['reason']!r}")
-        if outcome != expected["outcome"]:
-            raise _bad_state(f"outcome is {outcome!r} but the replay gives {expected['outcome']!r}")
-        return state

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
+from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState
 from ._core import SplitMix64, zobrist_table
 
@@ -267,19 +267,6 @@ def _stack_action(frm: int, to: int, k: int) -> int:
 
 _OPTION_NAMES = ("players", "movement", "first_player", "seed", "max_plies")
 _MOVEMENTS = ("up_to", "exact")
-_JSON_KEYS = (
-    "game",
-    "version",
-    "options",
-    "moves",
-    "board",
-    "reserves",
-    "captured",
-    "in_hand",
-    "current_player",
-    "outcome",
-)
-_JSON_VERSION = 1
 
 
 def _is_int(value: object) -> bool:
@@ -319,10 +306,6 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
         "seed": seed,
         "max_plies": max_plies,
     }
-
-
-def _bad_state(reason: str) -> InvalidStateError:
-    return InvalidStateError(f"invalid state: {reason}")
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -373,7 +356,7 @@ class Domination(ReferenceState):
         self._history: list[Move] = []
         # One record per move, what undo needs: (mover, from square or None, its stack before,
         # destination, its stack before, mover's reserve before, captured before, in hand
-        # before).
+        # before). Stack lists are replaced, never mutated, so a record can keep them.
         self._undo_records: list[tuple[Any, ...]] = []
         self._key: int = self.key_from_scratch()
 
@@ -820,7 +803,7 @@ class Domination(ReferenceState):
             outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
         return {
             "game": self.game,
-            "version": _JSON_VERSION,
+            "version": self.JSON_VERSION,
             "options": dict(self._options),
             "moves": [m.notation for m in self._history],
             "board": ["".join(COLOURS[c] for c in stack) for stack in self._stacks],
@@ -830,97 +813,3 @@ class Domination(ReferenceState):
             "current_player": self.current_player,
             "outcome": outcome,
         }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Domination:
-        """Rebuild a state by replaying ``moves`` from the start of a game with ``options``,
-        checking every other field against the replay.
-
-        Raises:
-            InvalidStateError: a missing or unknown key, a wrong type, another game, a bad
-            option, an invalid or illegal move, or a disagreement with the replay.
-
-        >>> s = Domination(first_player=0)
-        >>> s.play("c3-c4:1")
-        >>> Domination.from_json(s.to_json()) == s
-        True
-        """
-        if not isinstance(d, dict):
-            raise _bad_state(f"a state must be a dict, got {type(d).__name__}")
-        missing = [k for k in _JSON_KEYS if k not in d]
-        if missing:
-            raise _bad_state(f"missing key {missing[0]!r} in domination state")
-        unknown = [k for k in d if k not in _JSON_KEYS]
-        if unknown:
-            raise _bad_state(f"unknown key {unknown[0]!r} in domination state")
-        if d["game"] != cls.game:
-            raise _bad_state(f"game must be 'domination', got {d['game']!r}")
-        if not _is_int(d["version"]) or d["version"] != _JSON_VERSION:
-            raise _bad_state(f"version must be {_JSON_VERSION}, got {d['version']!r}")
-
-        options = d["options"]
-        if not isinstance(options, dict):
-            raise _bad_state(f"options must be a dict, got {options!r}")
-        for name in _OPTION_NAMES:
-            if name not in options:
-                raise _bad_state(f"missing option {name!r} in options")
-        try:
-            state = cls(**{str(k): v for k, v in options.items()})
-        except (InvalidOptionError, TypeError) as e:
-            raise _bad_state(f"bad options: {e}") from None
-
-        moves = d["moves"]
-        if not isinstance(moves, list):
-            raise _bad_state(f"moves must be a list, got {type(moves).__name__}")
-        for i, text in enumerate(moves):
-            if not isinstance(text, str):
-                raise _bad_state(f"move {i} must be a string, got {text!r}")
-            try:
-                state.play(text)
-            except ValueError as e:  # InvalidMoveError or IllegalMoveError
-                raise _bad_state(f"move {i}: {e}") from None
-
-        # Types are checked before values: in Python 1 == True == 1.0, and JSON must not be
-        # accepted for a value it only resembles.
-        expected = state.to_json()
-        n = state.num_players
-        board = d["board"]
-        if (
-            not isinstance(board, list)
-            or len(board) != NUM_SQUARES
-            or not all(isinstance(s, str) for s in board)
-        ):
-            raise _bad_state(f"board must be a list of {NUM_SQUARES} strings")
-        if board != expected["board"]:
-            raise _bad_state("board does not match the replay of the moves")
-        for field, check, kind in (
-            ("reserves", _is_int, "ints"),
-            ("captured", _is_int, "ints"),
-            ("in_hand", lambda v: isinstance(v, bool), "bools"),
-        ):
-            value = d[field]
-            if not isinstance(value, list) or len(value) != n or not all(map(check, value)):
-                raise _bad_state(f"{field} must be a list of {n} {kind}, got {value!r}")
-            if value != expected[field]:
-                raise _bad_state(f"{field} is {value!r} but the replay gives {expected[field]!r}")
-        current = d["current_player"]
-        if current is not None and not _is_int(current):
-            raise _bad_state(f"current_player must be an int or null, got {current!r}")
-        if current != expected["current_player"]:
-            raise _bad_state(
-                f"current_player is {current!r} but the replay gives {expected['current_player']!r}"
-            )
-        outcome = d["outcome"]
-        if outcome is not None:
-            if not isinstance(outcome, dict) or set(outcome) != {"winners", "reason"}:
-                raise _bad_state(
-                    f"outcome must be null or {{'winners': [...], 'reason': ...}}, got {outcome!r}"
-                )
-            winners = outcome["winners"]
-            if not isinstance(winners, list) or not all(_is_int(w) for w in winners):
-                raise _bad_state(f"outcome winners must be a list of ints, got {winners!r}")
-            if not isinstance(outcome["reason"], str):
-                raise _bad_state(f"outcome reason must be a string, got {outcome['reason']!r}")
-        if outcome != expected["outcome"]:
-            raise _bad_state(f"outcome is {outcome!r} but the replay gives {expected['outcome']!r}")
-        return state

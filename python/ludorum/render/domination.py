@@ -35,6 +35,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ._common import mix as _mix
+from ._common import num as _n
+from ._common import status as _status
+from ._common import text_color as _text_color
+
 __all__ = ["COLORS", "LETTERS", "NAMES", "SQUARES", "ascii", "svg"]
 
 FILES = "abcdefgh"
@@ -120,18 +125,6 @@ def _players(state: Any) -> list[tuple[int, int, int, int, bool | None]]:
     return rows
 
 
-def _status(state: Any) -> str:
-    outcome = state.outcome()
-    if outcome is None:
-        player = state.current_player
-        return "over" if player is None else f"to move: {player}"
-    winners = tuple(outcome.winners)
-    if not winners:
-        return f"draw ({outcome.reason})"
-    label = "winner" if len(winners) == 1 else "winners"
-    return f"{label}: {', '.join(map(str, winners))} ({outcome.reason})"
-
-
 # -- SVG ---------------------------------------------------------------------------------------
 
 # Lengths in units of one square.
@@ -147,29 +140,6 @@ _HEIGHT = _TOP + 8 + _FILE_LABELS + _CAPTION
 # A piece in a tower: a slab this wide and high, the tower this far from the tile's left and
 # bottom edges, so that five slabs nearly fill the tile and a height reads as a fill level.
 _TOWER_X, _SLAB_W, _SLAB_H, _SLAB_GAP, _BASE = 0.14, 0.56, 0.15, 0.02, 0.06
-
-
-def _n(v: float) -> str:
-    """A coordinate with at most two decimals and no trailing zeros."""
-    text = f"{v:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _mix(color: str, amount: float) -> str:
-    """``color`` mixed with white: ``amount`` 1 is the colour itself, 0 is white."""
-    rgb = [int(color[k : k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(255 - (255 - c) * amount):02X}" for c in rgb)
-
-
-def _text_color(color: str) -> str:
-    def channel(byte: int) -> float:
-        c = byte / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(int(color[k : k + 2], 16)) for k in (1, 3, 5))
-    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    # Contrast with black is (lum + .05) / .05, with white 1.05 / (lum + .05).
-    return "#000000" if (lum + 0.05) ** 2 > 0.0525 else "#FFFFFF"
 
 
 def _last_move(state: Any) -> tuple[int | None, int] | None:

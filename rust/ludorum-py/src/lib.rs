@@ -10,11 +10,13 @@ use serde_json::{Map, Value};
 mod chinese_checkers;
 mod convert;
 mod domination;
+mod dominions;
 mod errors;
 mod state;
 
 use ludorum::games::chinese_checkers::ChineseCheckers;
 use ludorum::games::domination::Domination;
+use ludorum::games::dominions::Dominions;
 
 /// Batch results as numpy arrays: winner bitmasks, lengths, and the reasons as a list.
 type SimArrays<'py> = (
@@ -40,6 +42,7 @@ fn simulate<'py>(
     let records = match game {
         ChineseCheckers::NAME => run::<ChineseCheckers>(py, &options, seed, first, count, threads),
         Domination::NAME => run::<Domination>(py, &options, seed, first, count, threads),
+        Dominions::NAME => run::<Dominions>(py, &options, seed, first, count, threads),
         other => Err(errors::InvalidOptionError::new_err(format!(
             "unknown game '{other}'"
         ))),
@@ -81,9 +84,11 @@ fn run<G: Game>(
 fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<chinese_checkers::PyChineseCheckers>()?;
     m.add_class::<domination::PyDomination>()?;
+    m.add_class::<dominions::PyDominions>()?;
     let games = PyDict::new(m.py());
     games.set_item(ChineseCheckers::NAME, m.getattr("ChineseCheckers")?)?;
     games.set_item(Domination::NAME, m.getattr("Domination")?)?;
+    games.set_item(Dominions::NAME, m.getattr("Dominions")?)?;
     m.add("GAMES", games)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

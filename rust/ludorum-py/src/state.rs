@@ -98,7 +98,9 @@ macro_rules! game_class {
             /// Plays the move with this action id; on error nothing changes.
             fn apply_action(&mut self, action: i64) -> PyResult<()> {
                 let mv = usize::try_from(action)
-                    .map_err(|_| {
+                    .ok()
+                    .filter(|&a| a < self.inner.num_actions())
+                    .ok_or_else(|| {
                         ludorum::Error::invalid_move(action.to_string(), "no such action id")
                     })
                     .and_then(|a| self.inner.move_from_action(a))

@@ -10,7 +10,8 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use ludorum::games::chinese_checkers::ChineseCheckers;
 use ludorum::games::domination::Domination;
-use ludorum::{perft, play_random_game, Game, SplitMix64};
+use ludorum::games::dominions::{Dominions, Move};
+use ludorum::{perft, play_random_game, simulate, Game, SplitMix64};
 use serde_json::{json, Value};
 
 fn chinese_checkers(options: Value) -> ChineseCheckers {
@@ -144,11 +145,102 @@ fn bench_domination_playouts(c: &mut Criterion) {
     group.finish();
 }
 
+fn dominions(options: Value) -> Dominions {
+    Dominions::new(options.as_object().expect("options are an object")).expect("valid options")
+}
+
+fn bench_dominions_movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dominions/movegen");
+    let start = dominions(json!({}));
+    let mut moves: Vec<Move> = Vec::with_capacity(11_320);
+    start.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 11_320, "the empty board");
+    group.throughput(Throughput::Elements(11_320));
+    group.bench_function("empty-board-list-11320", |b| {
+        b.iter(|| {
+            black_box(&start).legal_moves(&mut moves);
+            moves.len()
+        })
+    });
+    group.bench_function("empty-board-count-11320", |b| {
+        b.iter(|| black_box(&start).count_legal_moves())
+    });
+    // A middle-game position: 60 random plies.
+    let mut middle = start.clone();
+    let mut rng = SplitMix64::new(3);
+    for _ in 0..60 {
+        let mv = middle.random_move(&mut rng);
+        middle.play_unchecked(mv);
+    }
+    middle.legal_moves(&mut moves);
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    group.bench_function("ply-60-list", |b| {
+        b.iter(|| {
+            black_box(&middle).legal_moves(&mut moves);
+            moves.len()
+        })
+    });
+    group.finish();
+}
+
+fn bench_dominions_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dominions/perft");
+    group.sample_size(10);
+    for (name, depth, leaves) in [("d2", 2, 1_947_103), ("d3", 3, 266_260_200)] {
+        let mut game = dominions(json!({}));
+        assert_eq!(perft(&mut game, depth), leaves, "perft {name}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(name, |b| b.iter(|| perft(black_box(&mut game), depth)));
+    }
+    group.finish();
+}
+
+/// Plies of the seeded Dominions games `0..DOMINIONS_GAMES` from the start (they end by two
+/// passes).
+const DOMINIONS_GAMES: u64 = 20;
+
+fn play_dominions_batch(start: &Dominions) -> u64 {
+    (0..DOMINIONS_GAMES)
+        .map(|seed| {
+            let mut game = start.clone();
+            u64::from(play_random_game(&mut game, &mut SplitMix64::new(seed)).length)
+        })
+        .sum()
+}
+
+fn bench_dominions_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dominions/playouts");
+    let start = dominions(json!({}));
+    let plies = play_dominions_batch(&start);
+    assert_eq!(
+        plies,
+        play_dominions_batch(&start),
+        "playouts are deterministic"
+    );
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("whole-games", |b| {
+        b.iter(|| play_dominions_batch(black_box(&start)))
+    });
+    // The same games through `simulate`, on one and on two threads.
+    for threads in [1, 2] {
+        let records = simulate(|_| start.clone(), 0, 0, DOMINIONS_GAMES as usize, threads);
+        let total: u64 = records.iter().map(|r| u64::from(r.length)).sum();
+        assert_eq!(total, plies, "simulate plays the same games");
+        group.bench_function(format!("simulate-{threads}-threads"), |b| {
+            b.iter(|| simulate(|_| start.clone(), 0, 0, DOMINIONS_GAMES as usize, threads))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
     bench_playouts,
     bench_domination_perft,
-    bench_domination_playouts
+    bench_domination_playouts,
+    bench_dominions_movegen,
+    bench_dominions_perft,
+    bench_dominions_playouts
 );
 criterion_main!(benches);

@@ -27,8 +27,8 @@ pub fn to_json<G: Game>(game: &G) -> Value {
 }
 
 /// Rebuilds a state by replaying `moves` from a new game with `options`, then checks that
-/// every other field agrees with the replay (`options` must list every option, defaults
-/// included, exactly as `to_json` writes them).
+/// every other field agrees with the replay (`options` must name every option, defaults
+/// included).
 ///
 /// # Errors
 ///
@@ -88,6 +88,14 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
     for (key, expected) in replayed {
         match obj.get(key) {
             None => return Err(bad(format!("missing key '{key}'"))),
+            // `new` validated the values; only every option must be named (0 and 0.0 are equal
+            // options, though not equal JSON numbers).
+            Some(Value::Object(given)) if key == "options" => {
+                let expected = expected.as_object().expect("options are an object");
+                if let Some(missing) = expected.keys().find(|k| !given.contains_key(*k)) {
+                    return Err(bad(format!("missing option '{missing}'")));
+                }
+            }
             Some(given) if given != expected => {
                 return Err(bad(format!(
                     "'{key}' is {given} but replaying the moves gives {expected}"
