@@ -198,7 +198,7 @@ def _print_perft(names: list[str], seconds: float) -> None:
             while time.perf_counter() - start < seconds:
                 leaves += state.perft(depth)
             rate = leaves / (time.perf_counter() - start)
-            label = ",".join(f"{k}={v}" for k, v in options.items())
+            label = ",".join(f"{k}={v}" for k, v in options.items()) or "start"
             print(f"  {name} {label} depth {depth}: {rate / 1e6:,.1f} M leaves/s")
 
 
@@ -208,4 +208,8 @@ def _perft_configs(name: str) -> list[tuple[dict[str, Any], int]]:
             ({"players": 2, "pieces": 15, "area": "dest"}, 4),
             ({"pieces": 10, "area": "free"}, 5),
         ]
-    return [({}, 3)]
+    if name == "domination":
+        return [({"players": 2, "first_player": 0}, 4), ({"players": 4, "first_player": 0}, 4)]
+    if name == "dominions":
+        return [({}, 3)]
+    raise ValueError(f"no perft configuration for {name!r}")

@@ -1,5 +1,6 @@
 //! What every game shares: the [`Game`](game::Game) trait, errors, outcomes, options, the RNG,
-//! Zobrist tables, perft, JSON replay and playouts.
+//! Zobrist tables, perft, JSON replay and playouts; in tests, the checks every game shares
+//! (`testing`).
 
 pub mod error;
 pub mod game;
@@ -9,4 +10,6 @@ pub mod outcome;
 pub mod perft;
 pub mod playout;
 pub mod rng;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod zobrist;

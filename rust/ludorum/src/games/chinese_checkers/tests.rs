@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::board::{self, bit, HOLES};
 use super::{Area, ChineseCheckers, Move, NUM_ACTIONS, PASS};
@@ -12,15 +12,15 @@ use crate::core::error::Error;
 use crate::core::game::Game;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
+use crate::core::testing::{
+    self, assert_invalid_moves, assert_json_rejected, assert_option_errors, assert_perft_counts,
+    assert_seeded_table, check_actions, check_perft_vectors, illegal_reason, legal, new_game,
+    notations, play, random_walk, Oracle, Ply, Walk,
+};
 use crate::core::zobrist;
-use crate::perft;
 
 fn game(options: Value) -> ChineseCheckers {
-    ChineseCheckers::new(options.as_object().expect("an object")).expect("valid options")
-}
-
-fn new_err(options: Value) -> Error {
-    ChineseCheckers::new(options.as_object().expect("an object")).expect_err("invalid options")
+    new_game(options)
 }
 
 fn hole(name: &str) -> usize {
@@ -31,59 +31,12 @@ fn mask(names: &[&str]) -> u128 {
     names.iter().fold(0, |acc, n| acc | bit(hole(n)))
 }
 
-fn legal(game: &ChineseCheckers) -> Vec<Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-}
-
-fn notations(game: &ChineseCheckers) -> Vec<String> {
-    legal(game).iter().map(ToString::to_string).collect()
-}
-
-fn play(game: &mut ChineseCheckers, text: &str) {
-    let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
-    game.play(mv).unwrap_or_else(|e| panic!("{e}"));
-}
-
 // -- perft ----------------------------------------------------------------------------------
-
-/// Options of a perft line: `k=v` joined by commas; numbers become JSON numbers.
-fn perft_options(text: &str) -> Map<String, Value> {
-    text.split(',')
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').expect("k=v");
-            let v = v.parse::<i64>().map_or_else(|_| json!(v), |n| json!(n));
-            (k.to_string(), v)
-        })
-        .collect()
-}
 
 #[test]
 fn perft_vectors() {
-    let data = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/chinese_checkers/perft.txt"
-    ));
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [options, depth, leaves] = fields[..] else {
-            panic!("bad perft line: {line}")
-        };
-        let (depth, leaves): (u32, u64) = (depth.parse().unwrap(), leaves.parse().unwrap());
-        // Keep debug-build test time low: the larger vectors are for the release bench.
-        if leaves > 2_000_000 {
-            continue;
-        }
-        let mut game = ChineseCheckers::new(&perft_options(options)).expect("valid options");
-        assert_eq!(perft(&mut game, depth), leaves, "{line}");
-        checked += 1;
-    }
+    // Keep debug-build test time low: the larger vectors are for the release bench.
+    let checked = check_perft_vectors::<ChineseCheckers>(2_000_000);
     assert!(checked >= 8, "only {checked} perft vectors checked");
 }
 
@@ -100,13 +53,7 @@ fn openspiel_full_turn_perft() {
         (6, [14, 199, 2828]),
     ] {
         let mut g = game(json!({"players": players, "pieces": 10, "area": "free"}));
-        for (depth, &count) in (1..).zip(&counts) {
-            assert_eq!(
-                perft(&mut g, depth),
-                count,
-                "{players} players, depth {depth}"
-            );
-        }
+        assert_perft_counts(&mut g, &counts, &format!("{players} players"));
     }
 }
 
@@ -140,8 +87,7 @@ fn start_keys_are_pinned() {
     assert_eq!(game(json!({})).key(), 0xfd8c_406f_6287_c7d1);
     assert_eq!(game(json!({"pieces": 10})).key(), 0xbbe3_b4bf_6dd6_f60d);
     let keys: [u64; 732] = zobrist::table(0x4348_4543_4B45_5253);
-    let mut rng = SplitMix64::new(0x4348_4543_4B45_5253);
-    assert!(keys.iter().all(|&k| k == rng.next_u64()));
+    assert_seeded_table(&keys, 0x4348_4543_4B45_5253);
     // 2 players, 15 pieces: player 0 on the wide T0 triangle, player 1 on wide T3, 0 to move.
     let mut key = keys[726];
     for h in 0..HOLES {
@@ -329,12 +275,7 @@ fn option_errors() {
         (json!({"max_plies": -3}), "got -3"),
         (json!({"max_plies": "9"}), "got '9'"),
     ];
-    for (options, message) in cases {
-        match new_err(options.clone()) {
-            Error::InvalidOption(text) => assert!(text.contains(message), "{options}: {text}"),
-            other => panic!("{options}: {other:?}"),
-        }
-    }
+    assert_option_errors::<ChineseCheckers>(&cases);
 }
 
 // -- notation and actions -------------------------------------------------------------------
@@ -342,16 +283,11 @@ fn option_errors() {
 #[test]
 fn notation_round_trip() {
     let g = game(json!({}));
-    for action in 0..NUM_ACTIONS {
-        match g.move_from_action(action) {
-            Ok(mv) => {
-                assert_eq!(g.action(mv), action);
-                assert_eq!(g.parse_move(&g.notation(mv)), Ok(mv));
-            }
-            Err(Error::InvalidMove { .. }) => assert_eq!(action / HOLES, action % HOLES),
-            Err(other) => panic!("{other:?}"),
+    check_actions(&g, 0..NUM_ACTIONS, |action, found| {
+        if found.is_none() {
+            assert_eq!(action / HOLES, action % HOLES);
         }
-    }
+    });
     assert_eq!(g.move_from_action(PASS), Ok(Move::PASS));
     assert_eq!(g.notation(Move::PASS), "pass");
     assert!(matches!(
@@ -370,17 +306,14 @@ fn notation_round_trip() {
 
 #[test]
 fn parse_errors() {
-    let mut g = game(json!({}));
-    for text in [
-        "x9-a1", "e5g6", "e5-e5", "E5-f4", " e5-f4", "e5-f4 ", "e0-f4", "e14-f4", "e5-", "",
-        "Pass", "e5-f4-g3", "e05-f4",
-    ] {
-        assert!(
-            matches!(g.parse_move(text), Err(Error::InvalidMove { .. })),
-            "{text:?}"
-        );
-    }
-    let start = to_json(&g);
+    let g = game(json!({}));
+    assert_invalid_moves(
+        &g,
+        &[
+            "x9-a1", "e5g6", "e5-e5", "E5-f4", " e5-f4", "e5-f4 ", "e0-f4", "e14-f4", "e5-", "",
+            "Pass", "e5-f4-g3", "e05-f4",
+        ],
+    );
     for (text, reason) in [
         ("e5-g6", "no step or hop chain leads from e5 to g6"),
         ("f4-g4", "there is no piece on f4"),
@@ -388,19 +321,12 @@ fn parse_errors() {
         ("e5-e6", "e6 is occupied"),
         ("pass", "pass is legal only when there is no other move"),
     ] {
-        let mv = g.parse_move(text).unwrap();
-        assert!(!g.is_legal(mv));
-        assert_eq!(g.play(mv), Err(Error::illegal_move(text, reason)));
-        assert_eq!(to_json(&g), start, "a failed play changes nothing");
+        assert_eq!(illegal_reason(&g, text), reason);
     }
     assert!(game(json!({"area": "free"})).is_legal(g.parse_move("e5-e4").unwrap()));
-    let mv = g.parse_move("e5-e4").unwrap();
     assert_eq!(
-        g.play(mv),
-        Err(Error::illegal_move(
-            "e5-e4",
-            "the area rule 'dest' forbids moving from e5 to e4"
-        ))
+        illegal_reason(&g, "e5-e4"),
+        "the area rule 'dest' forbids moving from e5 to e4"
     );
 }
 
@@ -551,12 +477,48 @@ fn assert_invariants(game: &ChineseCheckers) {
         union |= pieces;
     }
     assert_eq!(union, game.occupied);
-    assert_eq!(game.key(), game.key_from_scratch());
 }
 
-/// Plays a seeded random game, checking the properties at every ply; returns its length.
+/// The rules text along a walk: the invariants and the slow generator before each move, the
+/// area rules after it.
+struct RulesText;
+
+impl Oracle<ChineseCheckers> for RulesText {
+    type Before = ();
+    type Hidden = ();
+
+    fn hidden(&self, _: &ChineseCheckers) {}
+
+    fn before(&mut self, g: &ChineseCheckers, ply: &Ply<'_, Move>) {
+        assert_invariants(g);
+        assert_eq!(
+            ply.moves,
+            slow_moves(g),
+            "{:?} ply {}: {}",
+            ply.walk,
+            ply.index,
+            to_json(g)
+        );
+    }
+
+    fn after(&mut self, g: &ChineseCheckers, ply: &Ply<'_, Move>, (): ()) {
+        if let (Some(from), Some(to), Area::Dest | Area::Strict) =
+            (ply.mv.from(), ply.mv.to(), g.area())
+        {
+            let a = areas(g, ply.player);
+            assert!(!a.foreign[to], "no piece ends a move in a foreign point");
+            assert!(
+                a.start[from] || !a.start[to],
+                "no piece re-enters its starting area"
+            );
+        }
+    }
+}
+
+/// Plays a seeded random game, checking the shared properties (undo at every ply, the whole
+/// action space every 16) and the rules text at every ply; returns its length.
 fn check_random_game(options: &Value, seed: u64, plies: usize) -> usize {
-    let mut g = game(options.clone());
+    let g = game(options.clone());
     let as_mask = |holes: &[bool]| (0..HOLES).filter(|&h| holes[h]).fold(0, |m, h| m | bit(h));
     for p in 0..g.num_players() {
         let a = areas(&g, p);
@@ -570,67 +532,15 @@ fn check_random_game(options: &Value, seed: u64, plies: usize) -> usize {
             "{options}: player {p} starts on Start"
         );
     }
-    let mut rng = SplitMix64::new(seed);
-    let mut actions = Vec::new();
-    for ply in 0..plies {
-        let Some(player) = g.current_player() else {
-            break;
-        };
-        assert_invariants(&g);
-        let moves = legal(&g);
-        assert_eq!(
-            moves,
-            slow_moves(&g),
-            "{options} seed {seed} ply {ply}: {}",
-            to_json(&g)
-        );
-        assert!(
-            moves.windows(2).all(|w| w[0].action() < w[1].action()),
-            "ascending"
-        );
-        assert_eq!(g.count_legal_moves(), moves.len());
-        g.legal_actions(&mut actions);
-        assert_eq!(
-            actions,
-            moves.iter().map(|m| m.action() as u32).collect::<Vec<_>>()
-        );
-        assert!(moves.iter().all(|&m| g.is_legal(m)));
-        if ply % 16 == 0 {
-            let legal_count = (0..NUM_ACTIONS)
-                .filter_map(|a| g.move_from_action(a).ok())
-                .filter(|&m| g.is_legal(m))
-                .count();
-            assert_eq!(
-                legal_count,
-                moves.len(),
-                "is_legal holds exactly for the list"
-            );
-        }
-        let mut copy = rng.clone();
-        let mv = g.random_move(&mut rng);
-        assert_eq!(mv, moves[copy.below(moves.len())]);
-        assert_eq!(rng, copy, "one draw per decision");
-
-        let before = (to_json(&g), g.key());
-        g.play(mv).unwrap();
-        if let (Some(from), Some(to), Area::Dest | Area::Strict) = (mv.from(), mv.to(), g.area()) {
-            let a = areas(&g, player);
-            assert!(!a.foreign[to], "no piece ends a move in a foreign point");
-            assert!(
-                a.start[from] || !a.start[to],
-                "no piece re-enters its starting area"
-            );
-        }
-        let after = (to_json(&g), g.key());
-        assert_eq!(g.undo(), Some(mv));
-        assert_eq!((to_json(&g), g.key()), before, "undo restores");
-        g.play_unchecked(mv);
-        assert_eq!((to_json(&g), g.key()), after);
-    }
+    let walk = Walk {
+        seed,
+        max_plies: plies,
+        every: 1,
+        scan_every: 16,
+    };
+    let g = testing::check_random_game(g, walk, &mut RulesText);
     assert_invariants(&g);
-    let json = to_json(&g);
-    let back: ChineseCheckers = from_json(&json).unwrap();
-    assert_eq!((to_json(&back), back.key()), (json, g.key()));
+    assert_eq!(legal(&g), slow_moves(&g), "the end");
     g.history().len()
 }
 
@@ -639,29 +549,28 @@ fn cached_masks_match_fresh_ones() {
     // Random walks through the game tree, with undo, copies and whole games mixed in: every
     // cached destination mask, move count and hop set taken for exact must be exact.
     for (i, options) in all_configs().iter().enumerate() {
-        let mut g = game(options.clone());
+        let g = game(options.clone());
         g.assert_cache_exact();
         assert!(g.cache_is_filled(), "filled at the start");
-        let mut rng = SplitMix64::new(500 + i as u64);
-        for step in 0..400 {
-            let undo = !g.history().is_empty() && (g.is_finished() || rng.below(3) == 0);
-            if undo {
-                g.undo();
-            } else {
-                let mv = g.random_move(&mut rng);
-                g.play_unchecked(mv);
-                assert!(
-                    g.is_finished() || g.cache_is_filled(),
-                    "filled after a move"
-                );
-            }
-            if step % 50 == 49 {
-                g = g.clone();
-            }
-            g.assert_cache_exact();
-            assert_eq!(legal(&g), slow_moves(&g), "{options} step {step}");
-            assert_eq!(g.count_legal_moves(), legal(&g).len());
-        }
+        random_walk(
+            g,
+            500 + i as u64,
+            400,
+            3,
+            50,
+            |_| (),
+            |g, step, played| {
+                if played.is_some() {
+                    assert!(
+                        g.is_finished() || g.cache_is_filled(),
+                        "filled after a move"
+                    );
+                }
+                g.assert_cache_exact();
+                assert_eq!(legal(g), slow_moves(g), "{options} step {step}");
+                assert_eq!(g.count_legal_moves(), legal(g).len());
+            },
+        );
     }
     // Dense positions late in long games.
     for players in [2, 3, 4, 6] {
@@ -996,18 +905,13 @@ fn json_fields() {
         (owners[hole("f4")], owners[hole("e5")], owners[120]),
         (Some(0), None, Some(1))
     );
-    let mut bad = json.clone();
-    bad["board"] = json!(board.replacen('0', ".", 1));
-    assert!(matches!(
-        from_json::<ChineseCheckers>(&bad),
-        Err(Error::InvalidState(_))
-    ));
-    let mut bad = json.clone();
-    bad["moves"] = json!(["e5-g6"]);
-    assert!(matches!(
-        from_json::<ChineseCheckers>(&bad),
-        Err(Error::InvalidState(_))
-    ));
+    assert_json_rejected::<ChineseCheckers>(
+        &json,
+        &[
+            ("board", json!(board.replacen('0', ".", 1))),
+            ("moves", json!(["e5-g6"])),
+        ],
+    );
 }
 
 #[test]

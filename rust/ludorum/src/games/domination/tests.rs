@@ -3,7 +3,7 @@
 //! against a slow move generator and a slow move application written straight from the rules
 //! text.
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::board::{self, SQUARES};
 use super::{Domination, Move, MoveKind, Movement, NUM_ACTIONS, PLACEMENT_BASE, RESERVE_BASE};
@@ -11,34 +11,19 @@ use crate::core::error::Error;
 use crate::core::game::Game;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
+use crate::core::testing::{
+    self, assert_invalid_moves, assert_json_rejected, assert_option_errors, assert_perft_counts,
+    assert_seeded_table, check_actions, check_perft_vectors, illegal_reason, legal, new_game,
+    notations, play, random_walk, Oracle, Ply, Walk,
+};
 use crate::core::zobrist;
-use crate::perft;
 
 fn game(options: Value) -> Domination {
-    Domination::new(options.as_object().expect("an object")).expect("valid options")
-}
-
-fn new_err(options: Value) -> Error {
-    Domination::new(options.as_object().expect("an object")).expect_err("invalid options")
+    new_game(options)
 }
 
 fn square(name: &str) -> usize {
     board::square_index(name).unwrap_or_else(|| panic!("{name} is a square"))
-}
-
-fn legal(game: &Domination) -> Vec<Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-}
-
-fn notations(game: &Domination) -> Vec<String> {
-    legal(game).iter().map(ToString::to_string).collect()
-}
-
-fn play(game: &mut Domination, text: &str) {
-    let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
-    game.play(mv).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// The stack on a square as colour letters, bottom to top.
@@ -51,43 +36,9 @@ fn letters(game: &Domination, name: &str) -> String {
 
 // -- perft ----------------------------------------------------------------------------------
 
-/// Options of a perft line: `k=v` joined by commas; numbers become JSON numbers.
-fn perft_options(text: &str) -> Map<String, Value> {
-    text.split(',')
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').expect("k=v");
-            let v = v.parse::<i64>().map_or_else(|_| json!(v), |n| json!(n));
-            (k.to_string(), v)
-        })
-        .collect()
-}
-
 #[test]
 fn perft_vectors() {
-    let data = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/domination/perft.txt"
-    ));
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [options, depth, leaves] = fields[..] else {
-            panic!("bad perft line: {line}")
-        };
-        let (depth, leaves): (u32, u64) = (depth.parse().unwrap(), leaves.parse().unwrap());
-        if leaves > 2_000_000 {
-            continue;
-        }
-        let mut game = Domination::new(&perft_options(options)).expect("valid options");
-        let key = game.key();
-        assert_eq!(perft(&mut game, depth), leaves, "{line}");
-        assert_eq!(game.key(), key, "perft restores the position");
-        checked += 1;
-    }
+    let checked = check_perft_vectors::<Domination>(2_000_000);
     assert!(checked >= 10, "only {checked} perft vectors checked");
 }
 
@@ -100,9 +51,7 @@ fn perft_of_the_rules_page() {
         (4, "exact", [44, 1895]),
     ] {
         let mut g = game(json!({"players": players, "movement": movement, "first_player": 0}));
-        for (depth, &count) in (1..).zip(&counts) {
-            assert_eq!(perft(&mut g, depth), count, "{players} {movement} d{depth}");
-        }
+        assert_perft_counts(&mut g, &counts, &format!("{players} {movement}"));
     }
 }
 
@@ -139,8 +88,7 @@ const START_KEYS: [u64; 3] = [
 #[test]
 fn start_keys_are_pinned() {
     let keys: [u64; 1120] = zobrist::table(0x444F_4D49_4E41_5445);
-    let mut rng = SplitMix64::new(0x444F_4D49_4E41_5445);
-    assert!(keys.iter().all(|&k| k == rng.next_u64()));
+    assert_seeded_table(&keys, 0x444F_4D49_4E41_5445);
     for players in 2..=4 {
         let g = game(json!({"players": players, "first_player": 0}));
         assert_eq!(g.key(), START_KEYS[players - 2], "{players} players");
@@ -310,12 +258,7 @@ fn option_errors() {
         ),
         (json!({"max_plies": -3}), "got -3"),
     ];
-    for (options, message) in cases {
-        match new_err(options.clone()) {
-            Error::InvalidOption(text) => assert!(text.contains(message), "{options}: {text}"),
-            other => panic!("{options}: {other:?}"),
-        }
-    }
+    assert_option_errors::<Domination>(&cases);
 }
 
 #[test]
@@ -349,37 +292,29 @@ fn first_player_is_drawn_from_the_seed() {
 fn notation_and_actions_round_trip() {
     let g = game(json!({}));
     let mut stack_moves = 0;
-    for action in 0..NUM_ACTIONS {
-        match g.move_from_action(action) {
-            Ok(mv) => {
-                assert_eq!(g.action(mv), action);
-                let text = g.notation(mv);
-                assert_eq!(g.parse_move(&text), Ok(mv), "{text}");
-                match mv.kind() {
-                    MoveKind::Stack => {
-                        stack_moves += 1;
-                        let (from, to) = (mv.from().unwrap(), mv.to());
-                        assert_eq!(action, (from * 52 + to) * 5 + mv.lift() - 1);
-                        assert!(text.contains('-') && text.contains(':'));
-                    }
-                    MoveKind::Reserve => {
-                        assert_eq!(action, RESERVE_BASE + mv.to());
-                        assert!(text.starts_with('+'));
-                    }
-                    MoveKind::Placement => {
-                        assert_eq!(action, PLACEMENT_BASE + mv.to());
-                        assert!(text.starts_with('*'));
-                    }
-                }
+    check_actions(&g, 0..NUM_ACTIONS, |action, found| match found {
+        Some((mv, text)) => match mv.kind() {
+            MoveKind::Stack => {
+                stack_moves += 1;
+                let (from, to) = (mv.from().unwrap(), mv.to());
+                assert_eq!(action, (from * 52 + to) * 5 + mv.lift() - 1);
+                assert!(text.contains('-') && text.contains(':'));
             }
-            Err(Error::InvalidMove { .. }) => {
-                assert!(action < RESERVE_BASE);
-                let pair = action / 5;
-                assert_eq!(board::distance(pair / 52, pair % 52), None);
+            MoveKind::Reserve => {
+                assert_eq!(action, RESERVE_BASE + mv.to());
+                assert!(text.starts_with('+'));
             }
-            Err(other) => panic!("{other:?}"),
+            MoveKind::Placement => {
+                assert_eq!(action, PLACEMENT_BASE + mv.to());
+                assert!(text.starts_with('*'));
+            }
+        },
+        None => {
+            assert!(action < RESERVE_BASE);
+            let pair = action / 5;
+            assert_eq!(board::distance(pair / 52, pair % 52), None);
         }
-    }
+    });
     // Pairs on a rank or file: 8 ranks and 8 files, each line of n squares has n(n−1) pairs.
     let lines: usize = [4, 6, 8, 8, 8, 8, 6, 4].iter().map(|n| n * (n - 1)).sum();
     assert_eq!(stack_moves, 2 * lines * 5);
@@ -408,7 +343,7 @@ fn notation_and_actions_round_trip() {
 #[test]
 fn parse_errors() {
     let g = game(json!({}));
-    for text in [
+    let invalid = [
         "c4-d5:1",
         "c4-c6:0",
         "c4-c6:6",
@@ -433,20 +368,15 @@ fn parse_errors() {
         "pass",
         "+E5",
         "c4-h4:1x",
-    ] {
-        assert!(
-            matches!(g.parse_move(text), Err(Error::InvalidMove { .. })),
-            "{text:?}"
-        );
-    }
+    ];
+    assert_invalid_moves(&g, &invalid);
     // Well formed though no stack could ever travel that far.
     assert!(g.parse_move("a3-h3:5").is_ok());
 }
 
 #[test]
 fn illegal_moves_say_why() {
-    let mut g = game(json!({"first_player": 0}));
-    let start = to_json(&g);
+    let g = game(json!({"first_player": 0}));
     for (text, reason) in [
         ("a4-a5:1", "there is no stack on a4"),
         ("b6-a6:1", "the stack on b6 is not yours"),
@@ -458,21 +388,14 @@ fn illegal_moves_say_why() {
         ("+e5", "you have no reserve pieces"),
         ("*a4", "you hold no opening piece"),
     ] {
-        let mv = g.parse_move(text).unwrap();
-        assert!(!g.is_legal(mv), "{text}");
-        assert_eq!(g.play(mv), Err(Error::illegal_move(text, reason)));
-        assert_eq!(to_json(&g), start, "a failed play changes nothing");
+        assert_eq!(illegal_reason(&g, text), reason, "{text}");
     }
-    let mut exact = game(json!({"movement": "exact", "first_player": 0}));
-    let mv = exact.parse_move("c3-c5:1").unwrap();
+    let exact = game(json!({"movement": "exact", "first_player": 0}));
     assert_eq!(
-        exact.play(mv),
-        Err(Error::illegal_move(
-            "c3-c5:1",
-            "1 lifted piece must move exactly 1 square, not 2"
-        ))
+        illegal_reason(&exact, "c3-c5:1"),
+        "1 lifted piece must move exactly 1 square, not 2"
     );
-    let mut three = game(json!({"players": 3, "first_player": 0}));
+    let three = game(json!({"players": 3, "first_player": 0}));
     for (text, reason) in [
         (
             "b3-b4:1",
@@ -484,8 +407,7 @@ fn illegal_moves_say_why() {
         ),
         ("*b3", "b3 is not empty"),
     ] {
-        let mv = three.parse_move(text).unwrap();
-        assert_eq!(three.play(mv), Err(Error::illegal_move(text, reason)));
+        assert_eq!(illegal_reason(&three, text), reason, "{text}");
     }
 }
 
@@ -780,20 +702,16 @@ fn json_fields() {
     let three = to_json(&game(json!({"players": 3, "seed": 5})));
     assert_eq!(three["in_hand"], json!([true, true, true]));
     assert_eq!(three["options"]["first_player"], Value::Null);
-    for (field, value) in [
-        ("board", json!([""])),
-        ("reserves", json!([1, 0])),
-        ("captured", json!([0, 0, 0])),
-        ("in_hand", json!([true, false])),
-        ("moves", json!(["b3-a3:2"])),
-    ] {
-        let mut bad = json.clone();
-        bad[field] = value;
-        assert!(
-            matches!(from_json::<Domination>(&bad), Err(Error::InvalidState(_))),
-            "{field}"
-        );
-    }
+    assert_json_rejected::<Domination>(
+        &json,
+        &[
+            ("board", json!([""])),
+            ("reserves", json!([1, 0])),
+            ("captured", json!([0, 0, 0])),
+            ("in_hand", json!([true, false])),
+            ("moves", json!(["b3-a3:2"])),
+        ],
+    );
     let mut bad = json.clone();
     bad["options"].as_object_mut().unwrap().remove("seed");
     assert!(
@@ -923,7 +841,6 @@ fn assert_invariants(g: &Domination) {
         assert_eq!(g.controller(s), stack.last().map(|&c| usize::from(c)));
         assert_eq!(g.occupied & (1 << s) != 0, !stack.is_empty());
     }
-    assert_eq!(g.key(), g.key_from_scratch());
     if let Some(player) = g.current_player() {
         assert!(can_act(&snap, player), "the player to move can act");
         // Every controlled stack has a move (a step to a neighbour always exists).
@@ -938,72 +855,42 @@ fn assert_invariants(g: &Domination) {
     }
 }
 
-/// Everything of a state but its history: what undo must restore.
-type Full = (Snapshot, u64, Option<usize>, Option<crate::Outcome>, usize);
-
-fn full(g: &Domination) -> Full {
-    (
-        snapshot(g),
-        g.key(),
-        g.current_player(),
-        g.outcome(),
-        g.history().len(),
-    )
+/// The rules text along a walk: on the thorough plies the invariants and the slow generator;
+/// at every ply the move applied as the rules text says and the turn passed on. Counts the
+/// turns that skip a player.
+#[derive(Default)]
+struct RulesText {
+    skips: usize,
 }
 
-/// Plays a seeded random game of at most `plies` plies: the cheap checks at every ply (move
-/// count and random pick, the move applied as the rules text says, the key, the next player),
-/// the costly ones every `every` plies; returns the game and how many turns skipped a player.
-fn check_random_game(
-    options: &Value,
-    seed: u64,
-    plies: usize,
-    every: usize,
-) -> (Domination, usize) {
-    let mut g = game(options.clone());
-    let mut skips = 0;
-    let mut rng = SplitMix64::new(seed);
-    let mut actions = Vec::new();
-    for ply in 0..plies {
-        let Some(player) = g.current_player() else {
-            break;
-        };
-        let costly = ply % every == 0;
-        let moves = legal(&g);
-        assert!(!moves.is_empty());
-        assert_eq!(g.count_legal_moves(), moves.len());
-        let mut copy = rng.clone();
-        let mv = g.random_move(&mut rng);
-        assert_eq!(mv, moves[copy.below(moves.len())]);
-        assert_eq!(rng, copy, "one draw per decision");
-        if costly {
-            assert_invariants(&g);
-            assert_eq!(moves, slow_moves(&g), "{options} seed {seed} ply {ply}");
-            g.legal_actions(&mut actions);
+impl Oracle<Domination> for RulesText {
+    type Before = Snapshot;
+    type Hidden = ();
+
+    fn hidden(&self, _: &Domination) {}
+
+    fn before(&mut self, g: &Domination, ply: &Ply<'_, Move>) -> Snapshot {
+        if ply.thorough {
+            assert_invariants(g);
             assert_eq!(
-                actions,
-                moves.iter().map(|m| m.action() as u32).collect::<Vec<_>>()
+                ply.moves,
+                slow_moves(g),
+                "{} {:?} ply {}",
+                Value::Object(g.options()),
+                ply.walk,
+                ply.index
             );
-            let legal_count = (0..NUM_ACTIONS)
-                .filter_map(|a| g.move_from_action(a).ok())
-                .filter(|&m| g.is_legal(m))
-                .count();
-            assert_eq!(
-                legal_count,
-                moves.len(),
-                "is_legal holds exactly for the list"
-            );
-            assert!(moves.iter().all(|&m| g.is_legal(m)));
         }
-        let before = full(&g);
-        let json_before = (costly && ply < 500).then(|| to_json(&g));
-        g.play(mv).unwrap();
-        let after = full(&g);
-        assert_eq!(after.0, slow_play(&before.0, mv, player), "{mv}");
-        assert_eq!(g.key(), g.key_from_scratch());
+        snapshot(g)
+    }
+
+    fn after(&mut self, g: &Domination, ply: &Ply<'_, Move>, before: Snapshot) {
+        let (player, mv) = (ply.player, ply.mv);
+        let after = snapshot(g);
+        assert_eq!(after, slow_play(&before, mv, player), "{mv}");
         // The turn passes by the rules text.
         let able: Vec<usize> = (0..g.num_players())
-            .filter(|&p| can_act(&after.0, p))
+            .filter(|&p| can_act(&after, p))
             .collect();
         match g.outcome() {
             Some(o) if o.reason == "last player able to move" => {
@@ -1020,28 +907,26 @@ fn check_random_game(
                     .find(|p| able.contains(p))
                     .unwrap();
                 assert_eq!(usize::from(g.to_move), next);
-                skips += usize::from(next != (player + 1) % g.num_players());
-            }
-        }
-        if costly {
-            let json_after = json_before.as_ref().map(|_| to_json(&g));
-            assert_eq!(g.undo(), Some(mv));
-            assert_eq!(full(&g), before, "undo restores");
-            if let Some(json) = &json_before {
-                assert_eq!(&to_json(&g), json);
-            }
-            g.play_unchecked(mv);
-            assert_eq!(full(&g), after);
-            if let Some(json) = json_after {
-                assert_eq!(to_json(&g), json);
+                self.skips += usize::from(next != (player + 1) % g.num_players());
             }
         }
     }
+}
+
+/// Plays a seeded random game of at most `plies` plies: the shared properties, the cheap ones
+/// at every ply and the costly ones (undo, the whole action space) every `every` plies, and
+/// the rules text; returns the game and how many turns skipped a player.
+fn check_random_game(
+    options: &Value,
+    seed: u64,
+    plies: usize,
+    every: usize,
+) -> (Domination, usize) {
+    let mut rules = RulesText::default();
+    let walk = Walk::new(seed, plies, every);
+    let g = testing::check_random_game(game(options.clone()), walk, &mut rules);
     assert_invariants(&g);
-    let json = to_json(&g);
-    let back: Domination = from_json(&json).unwrap();
-    assert_eq!((to_json(&back), back.key()), (json, g.key()));
-    (g, skips)
+    (g, rules.skips)
 }
 
 fn all_configs() -> Vec<Value> {
@@ -1092,29 +977,20 @@ fn whole_games_match_the_rules_text() {
 fn undo_walks() {
     // Random walks with undo and copies mixed in; every undo restores the state exactly.
     for (i, options) in all_configs().iter().enumerate() {
-        let mut g = game(options.clone());
-        let mut rng = SplitMix64::new(900 + i as u64);
-        let mut trail = vec![full(&g)];
-        for step in 0..3000 {
-            let undo = !g.history().is_empty() && (g.is_finished() || rng.below(4) == 0);
-            if undo {
-                g.undo();
-                trail.pop();
-                assert_eq!(&full(&g), trail.last().unwrap(), "step {step}");
-            } else {
-                let mv = g.random_move(&mut rng);
-                g.play_unchecked(mv);
-                trail.push(full(&g));
-            }
-            if step % 500 == 499 {
-                g = g.clone();
-            }
-            if step % 10 == 0 {
-                assert_invariants(&g);
-            }
-        }
-        while g.undo().is_some() {}
-        assert_eq!(full(&g), trail[0]);
+        let g = game(options.clone());
+        let g = random_walk(
+            g,
+            900 + i as u64,
+            3000,
+            4,
+            500,
+            |_| (),
+            |g, step, _| {
+                if step % 10 == 0 {
+                    assert_invariants(g);
+                }
+            },
+        );
         assert_eq!(to_json(&g), to_json(&game(options.clone())));
     }
 }

@@ -3,7 +3,7 @@
 //! checked against a slow legality test and a slow resolution written straight from the rules
 //! text (plain flood fills, no incremental state).
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::board::{self, CELLS};
 use super::{Dominions, Move, NUM_ACTIONS, PASS, RESIGN, ZOBRIST_SEED};
@@ -11,19 +11,20 @@ use crate::core::error::Error;
 use crate::core::game::Game;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
+use crate::core::testing::{
+    self, assert_invalid_moves, assert_json_rejected, assert_option_errors, assert_seeded_table,
+    check_actions, check_perft_vectors, illegal_reason, legal, new_game, play, random_walk, Oracle,
+    Ply, Walk,
+};
 use crate::core::zobrist;
 use crate::perft;
 
 fn game(options: Value) -> Dominions {
-    Dominions::new(options.as_object().expect("an object")).expect("valid options")
+    new_game(options)
 }
 
 fn start() -> Dominions {
     game(json!({}))
-}
-
-fn new_err(options: Value) -> Error {
-    Dominions::new(options.as_object().expect("an object")).expect_err("invalid options")
 }
 
 fn cell(name: &str) -> usize {
@@ -34,35 +35,12 @@ fn mv(text: &str) -> Move {
     start().parse_move(text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn legal(g: &Dominions) -> Vec<Move> {
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-}
-
-fn play(g: &mut Dominions, text: &str) {
-    let m = g.parse_move(text).unwrap_or_else(|e| panic!("{e}"));
-    g.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
 fn after(moves: &[&str]) -> Dominions {
     let mut g = start();
     for text in moves {
         play(&mut g, text);
     }
     g
-}
-
-fn illegal_reason(g: &Dominions, text: &str) -> String {
-    let mut copy = g.clone();
-    match copy.play(copy.parse_move(text).unwrap()) {
-        Err(Error::IllegalMove { notation, reason }) => {
-            assert_eq!(notation, text);
-            assert_eq!(to_json(&copy), to_json(g), "a refused move changes nothing");
-            reason
-        }
-        other => panic!("{text}: expected an illegal move, got {other:?}"),
-    }
 }
 
 // -- the rules text, slowly ------------------------------------------------------------------
@@ -292,53 +270,14 @@ fn territory(b: &Board, g: &Dominions) -> (f64, f64) {
 
 // -- perft ----------------------------------------------------------------------------------
 
-/// Options of a perft line: `k=v` joined by commas; numbers become JSON numbers.
-fn perft_options(text: &str) -> Map<String, Value> {
-    text.split(',')
-        .map(|kv| {
-            let (k, v) = kv.split_once('=').expect("k=v");
-            let v = v
-                .parse::<i64>()
-                .map(|n| json!(n))
-                .or_else(|_| v.parse::<f64>().map(|x| json!(x)))
-                .unwrap_or_else(|_| json!(v));
-            (k.to_string(), v)
-        })
-        .collect()
-}
-
 #[test]
 fn perft_vectors() {
-    let data = include_str!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/dominions/perft.txt"
-    ));
-    let mut checked = 0;
-    for line in data
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [options, depth, leaves] = fields[..] else {
-            panic!("bad perft line: {line}")
-        };
-        let (depth, leaves): (u32, u64) = (depth.parse().unwrap(), leaves.parse().unwrap());
-        if leaves
-            > if cfg!(debug_assertions) {
-                20_000_000
-            } else {
-                300_000_000
-            }
-        {
-            continue;
-        }
-        let mut g = Dominions::new(&perft_options(options)).expect("valid options");
-        let key = g.key();
-        assert_eq!(perft(&mut g, depth), leaves, "{line}");
-        assert_eq!(g.key(), key, "perft restores the position");
-        checked += 1;
-    }
+    let max_leaves = if cfg!(debug_assertions) {
+        20_000_000
+    } else {
+        300_000_000
+    };
+    let checked = check_perft_vectors::<Dominions>(max_leaves);
     assert!(checked >= 2, "only {checked} perft vectors checked");
 }
 
@@ -593,8 +532,7 @@ const START_KEY: u64 = 0xd988_8404_9738_a5f0;
 fn start_key_is_pinned() {
     const N: usize = 217 * 63 * 2 + 126 + 3;
     let keys: [u64; N] = zobrist::table(ZOBRIST_SEED);
-    let mut rng = SplitMix64::new(0x444F_4D49_4E49_4F4E);
-    assert!(keys.iter().all(|&k| k == rng.next_u64()));
+    assert_seeded_table(&keys, 0x444F_4D49_4E49_4F4E);
     let g = start();
     let mut key = keys[27_342 + 126];
     for k in &keys[27_342..27_342 + 126] {
@@ -734,12 +672,7 @@ fn option_errors() {
         (json!({"max_plies": 2.5}), "got 2.5"),
         (json!({"max_plies": true}), "got True"),
     ];
-    for (options, message) in cases {
-        match new_err(options.clone()) {
-            Error::InvalidOption(text) => assert!(text.contains(message), "{options}: {text}"),
-            other => panic!("{options}: {other:?}"),
-        }
-    }
+    assert_option_errors::<Dominions>(&cases);
 }
 
 // -- notation -------------------------------------------------------------------------------
@@ -747,12 +680,9 @@ fn option_errors() {
 #[test]
 fn notation_and_actions_round_trip() {
     let g = start();
-    for action in 0..=RESIGN {
-        let m = g.move_from_action(action).unwrap();
+    check_actions(&g, 0..=RESIGN, |action, found| {
+        let (m, text) = found.expect("every action id names a move");
         assert_eq!(m.action(), action);
-        assert_eq!(g.action(m), action);
-        let text = g.notation(m);
-        assert_eq!(g.parse_move(&text), Ok(m), "{text}");
         match (m.cell(), m.pattern()) {
             (Some(c), Some(p)) => {
                 assert_eq!(action, c * 63 + usize::from(p) - 1);
@@ -761,7 +691,7 @@ fn notation_and_actions_round_trip() {
             }
             _ => assert!(text == "pass" || text == "resign"),
         }
-    }
+    });
     assert_eq!(mv("63@i9").action(), 108 * 63 + 62);
     assert_eq!(mv("pass"), Move::PASS);
     assert_eq!(mv("resign"), Move::RESIGN);
@@ -780,17 +710,14 @@ fn notation_and_actions_round_trip() {
 
 #[test]
 fn parse_errors() {
-    let g = start();
-    for bad in [
-        "0@i9", "64@i9", "063@i9", "63@a10", "63@r1", "63i9", "63@", "@i9", "", "Pass", "PASS",
-        " pass", "pass ", "63@I9", "63@i09", "63 @i9", "+63@i9", "-1@i9", "63@@i9", "100@i9",
-        "6a@i9", "63@i9x", "resign!",
-    ] {
-        assert!(
-            matches!(g.parse_move(bad), Err(Error::InvalidMove { ref input, .. }) if input == bad),
-            "{bad:?}"
-        );
-    }
+    assert_invalid_moves(
+        &start(),
+        &[
+            "0@i9", "64@i9", "063@i9", "63@a10", "63@r1", "63i9", "63@", "@i9", "", "Pass", "PASS",
+            " pass", "pass ", "63@I9", "63@i09", "63 @i9", "+63@i9", "-1@i9", "63@@i9", "100@i9",
+            "6a@i9", "63@i9x", "resign!",
+        ],
+    );
 }
 
 #[test]
@@ -892,21 +819,17 @@ fn json_fields() {
     assert_eq!(json["outcome"], Value::Null);
     let back: Dominions = from_json(&json).unwrap();
     assert_eq!((to_json(&back), back.key()), (json.clone(), g.key()));
-    for (field, value) in [
-        ("board", json!([null])),
-        ("hands", json!([[], []])),
-        ("moves", json!(["63@i9", "8@j11"])),
-        ("moves", json!(["63@a1"])),
-        ("moves", json!(["63@a10"])),
-        ("current_player", json!(1)),
-    ] {
-        let mut bad = json.clone();
-        bad[field] = value;
-        assert!(
-            matches!(from_json::<Dominions>(&bad), Err(Error::InvalidState(_))),
-            "{field}"
-        );
-    }
+    assert_json_rejected::<Dominions>(
+        &json,
+        &[
+            ("board", json!([null])),
+            ("hands", json!([[], []])),
+            ("moves", json!(["63@i9", "8@j11"])),
+            ("moves", json!(["63@a1"])),
+            ("moves", json!(["63@a10"])),
+            ("current_player", json!(1)),
+        ],
+    );
     let mut bad = json.clone();
     bad["options"].as_object_mut().unwrap().remove("komi");
     assert!(from_json::<Dominions>(&bad).is_err());
@@ -917,11 +840,6 @@ fn json_fields() {
 }
 
 // -- random games against the rules text ----------------------------------------------------
-
-/// Everything of a state but its history: what undo must restore.
-fn full(g: &Dominions) -> (Value, u64, bool, Option<crate::Outcome>) {
-    (to_json(g), g.key(), g.last_was_pass(), g.outcome())
-}
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -935,37 +853,26 @@ struct Tally {
     blind_suicides: usize,
 }
 
-/// Plays a seeded random game (at most `plies` plies). Every ply: the move count and random
-/// pick, the key, every group alive, the board after the move as the rules text resolves it.
-/// Every `every` plies: the whole legal list against the rules text, is_legal over every
-/// action, undo and JSON.
-fn check_random_game(
-    options: &Value,
-    seed: u64,
-    plies: usize,
-    every: usize,
-    tally: &mut Tally,
-) -> Dominions {
-    let mut g = game(options.clone());
-    let mut rng = SplitMix64::new(seed);
-    let mut actions = Vec::new();
-    for ply in 0..plies {
-        let Some(player) = g.current_player() else {
-            break;
-        };
-        let costly = ply % every == 0;
-        let moves = legal(&g);
-        assert_eq!(g.count_legal_moves(), moves.len());
-        assert!(moves.windows(2).all(|w| w[0] < w[1]), "ascending");
-        let mut copy = rng.clone();
-        let m = g.random_move(&mut rng);
-        assert_eq!(m, moves[copy.below(moves.len())]);
-        assert_eq!(rng, copy, "one draw per decision");
-        let before = snapshot(&g);
-        if costly {
-            let slow = slow_moves(&g);
+/// The rules text along a walk, tallied: before each move the board the rules text resolves it
+/// to (on the thorough plies the whole legal list against the rules text); after it that board,
+/// every group alive and the scores.
+impl Oracle<Dominions> for Tally {
+    /// The board before the move and the one it must lead to.
+    type Before = (Board, Board);
+    /// Whether the last move was a pass.
+    type Hidden = bool;
+
+    fn hidden(&self, g: &Dominions) -> bool {
+        g.last_was_pass()
+    }
+
+    fn before(&mut self, g: &Dominions, ply: &Ply<'_, Move>) -> (Board, Board) {
+        let (player, m) = (ply.player, ply.mv);
+        let before = snapshot(g);
+        if ply.thorough {
+            let slow = slow_moves(g);
             let slow_list: Vec<Move> = slow.iter().map(|(m, _)| *m).collect();
-            assert_eq!(moves, slow_list, "{options} seed {seed} ply {ply}");
+            assert_eq!(ply.moves, slow_list, "{:?} ply {}", ply.walk, ply.index);
             for (m, after) in &slow {
                 let (Some(c), Some(p)) = (m.cell(), m.pattern()) else {
                     continue;
@@ -974,69 +881,51 @@ fn check_random_game(
                     .all(|k| p & (1 << k) == 0 || step(c, k).is_some_and(|n| before[n].is_some()));
                 let flipped = (0..CELLS).any(|x| x != c && before[x] != after[x]);
                 if blind && after[c].unwrap().2 != player as u8 {
-                    tally.blind_suicides += 1;
+                    self.blind_suicides += 1;
                 } else if blind && flipped {
-                    tally.blind_captures += 1;
+                    self.blind_captures += 1;
                 }
             }
-            g.legal_actions(&mut actions);
-            assert_eq!(
-                actions,
-                moves.iter().map(|m| m.action() as u32).collect::<Vec<_>>()
-            );
-            let legal_count = (0..NUM_ACTIONS)
-                .filter(|&a| g.is_legal(g.move_from_action(a).unwrap()))
-                .count();
-            assert_eq!(
-                legal_count,
-                moves.len(),
-                "is_legal holds exactly for the list"
-            );
             assert!(g.is_legal(Move::RESIGN));
-        } else if let (Some(c), Some(p)) = (m.cell(), m.pattern()) {
-            assert!(slow_place(&before, hand_mask(&g, player), player as u8, c, p).is_some());
         }
         let expected = match (m.cell(), m.pattern()) {
-            (Some(c), Some(p)) => {
-                slow_place(&before, hand_mask(&g, player), player as u8, c, p).unwrap()
-            }
+            (Some(c), Some(p)) => slow_place(&before, hand_mask(g, player), player as u8, c, p)
+                .unwrap_or_else(|| panic!("the rules text refuses {m}")),
             _ => before.clone(),
         };
-        let full_before = full(&g);
-        g.play(m).unwrap();
-        let now = snapshot(&g);
-        assert_eq!(now, expected, "{m} at ply {ply} seed {seed}");
-        assert_eq!(g.key(), g.key_from_scratch());
-        assert_every_group_lives(&g);
+        (before, expected)
+    }
+
+    fn after(&mut self, g: &Dominions, ply: &Ply<'_, Move>, (before, expected): (Board, Board)) {
+        let (player, m) = (ply.player, ply.mv);
+        let now = snapshot(g);
+        assert_eq!(now, expected, "{m} at ply {} {:?}", ply.index, ply.walk);
+        assert_every_group_lives(g);
         let (white, black) = g.scores();
-        assert_eq!((white, black), territory(&now, &g));
-        tally.plies += 1;
-        tally.passes += usize::from(m.is_pass());
+        assert_eq!((white, black), territory(&now, g));
+        self.plies += 1;
+        self.passes += usize::from(m.is_pass());
         if let Some(c) = m.cell() {
             let flipped = (0..CELLS)
                 .filter(|&x| x != c && before[x].is_some() && before[x] != now[x])
                 .count();
-            tally.captures += usize::from(flipped > 0 && now[c].unwrap().2 == player as u8);
-            tally.suicides += usize::from(now[c].unwrap().2 != player as u8);
-        }
-        if costly {
-            let full_after = full(&g);
-            assert_eq!(g.undo(), Some(m));
-            assert_eq!(full(&g), full_before, "undo restores");
-            assert_eq!(legal(&g), moves);
-            g.play_unchecked(m);
-            assert_eq!(full(&g), full_after);
-            let back: Dominions = from_json(&full_after.0).unwrap();
-            assert_eq!(
-                (to_json(&back), back.key()),
-                (full_after.0.clone(), g.key())
-            );
+            self.captures += usize::from(flipped > 0 && now[c].unwrap().2 == player as u8);
+            self.suicides += usize::from(now[c].unwrap().2 != player as u8);
         }
     }
-    let json = to_json(&g);
-    let back: Dominions = from_json(&json).unwrap();
-    assert_eq!((to_json(&back), back.key()), (json, g.key()));
-    g
+}
+
+/// Plays a seeded random game (at most `plies` plies): the shared properties, the cheap ones at
+/// every ply and the costly ones (undo, JSON, is_legal over every action) every `every` plies,
+/// and the rules text.
+fn check_random_game(
+    options: &Value,
+    seed: u64,
+    plies: usize,
+    every: usize,
+    tally: &mut Tally,
+) -> Dominions {
+    testing::check_random_game(game(options.clone()), Walk::new(seed, plies, every), tally)
 }
 
 #[test]
@@ -1078,30 +967,19 @@ fn whole_games_match_the_rules_text() {
 
 #[test]
 fn undo_walks() {
-    let mut g = start();
-    let mut rng = SplitMix64::new(77);
-    let mut trail = vec![full(&g)];
-    for step in 0..4000 {
-        let undo = !g.history().is_empty() && (g.is_finished() || rng.below(3) == 0);
-        if undo {
-            g.undo();
-            trail.pop();
-            assert_eq!(&full(&g), trail.last().unwrap(), "step {step}");
-        } else {
-            let m = g.random_move(&mut rng);
-            g.play_unchecked(m);
-            trail.push(full(&g));
-        }
-        if step % 500 == 499 {
-            g = g.clone();
-        }
-        if step % 10 == 0 {
-            assert_eq!(g.key(), g.key_from_scratch());
-            assert_every_group_lives(&g);
-        }
-    }
-    while g.undo().is_some() {}
-    assert_eq!(full(&g), trail[0]);
+    let g = random_walk(
+        start(),
+        77,
+        4000,
+        3,
+        500,
+        Dominions::last_was_pass,
+        |g, step, _| {
+            if step % 10 == 0 {
+                assert_every_group_lives(g);
+            }
+        },
+    );
     assert_eq!(to_json(&g), to_json(&start()));
     assert_eq!(legal(&g).len(), 11_320);
 }
