@@ -1,0 +1,922 @@
+"""Armadora (base game): the pure-Python reference twin of the Rust core.
+
+Behaviour follows ``shared/rules/armadora.md``; every encoding both backends share (cells, mines,
+slots, notation, action ids, setup draws, hidden-information views, observation, Zobrist tables,
+JSON) follows ``docs/rules/armadora.md``. Written for clarity first: it is the oracle the Rust
+core is tested against.
+
+>>> state = Armadora(first_player=0)
+>>> len(state.legal_moves())
+2435
+>>> state.play("3@c3")
+>>> state.current_player, state.ply, state.board()[cell_index("c3")]
+(1, 1, (0, 3))
+>>> state.to_json(viewer=1)["warriors"][cell_index("c3")]
+[0, None]
+>>> str(state.undo())
+'3@c3'
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from typing import Any
+
+import numpy as np
+
+from .._types import Move, Outcome
+from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
+from ._base import ReferenceState
+from ._core import SplitMix64, zobrist_table
+
+__all__ = [
+    "CHARACTERS",
+    "GOLD_STACKS",
+    "MINES",
+    "NUM_ACTIONS",
+    "NUM_CELLS",
+    "NUM_SLOTS",
+    "PALISADES",
+    "SUPPLIES",
+    "ZOBRIST_SEED",
+    "Armadora",
+    "cell_index",
+    "cell_name",
+    "slot_cells",
+]
+
+# -- board geometry ---------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 8, 5
+NUM_CELLS = WIDTH * HEIGHT
+NUM_SLOTS = 67
+_FILES = "abcdefgh"
+_RANKS = "12345"
+_NAMES: tuple[str, ...] = tuple(
+    f"{_FILES[i % WIDTH]}{_RANKS[i // WIDTH]}" for i in range(NUM_CELLS)
+)
+_NAME_TO_INDEX: dict[str, int] = {name: i for i, name in enumerate(_NAMES)}
+
+CHARACTERS = ("orc", "goblin", "elf", "mage")
+_LETTERS = "OGEM"
+
+# The 8 gold mines in mine order.
+MINES: tuple[int, ...] = tuple(
+    _NAME_TO_INDEX[n] for n in ("d1", "b2", "f2", "h2", "a4", "e4", "c5", "g5")
+)
+_MINE_OF: dict[int, int] = {c: k for k, c in enumerate(MINES)}
+GOLD_STACKS: tuple[int, ...] = (3, 4, 4, 5, 5, 6, 6, 7)
+
+
+def cell_name(index: int) -> str:
+    """The name of a cell from its index (0..39).
+
+    >>> cell_name(0), cell_name(39)
+    ('a1', 'h5')
+    """
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_CELLS:
+        raise ValueError(f"no cell with index {index!r}; cells are 0..{NUM_CELLS - 1}")
+    return _NAMES[index]
+
+
+def cell_index(name: str) -> int:
+    """The index (0..39) of a cell from its name.
+
+    >>> cell_index("a1"), cell_index("c3"), cell_index("h5")
+    (0, 18, 39)
+    """
+    try:
+        return _NAME_TO_INDEX[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"no cell named {name!r}") from None
+
+
+def _make_slots() -> tuple[tuple[int, int], ...]:
+    slots: list[tuple[int, int]] = []
+    for y in range(HEIGHT):
+        for x in range(WIDTH - 1):
+            slots.append((8 * y + x, 8 * y + x + 1))
+    for y in range(HEIGHT - 1):
+        for x in range(WIDTH):
+            slots.append((8 * y + x, 8 * (y + 1) + x))
+    return tuple(slots)
+
+
+# SLOTS[slot] = (lower cell, higher cell).
+_SLOTS: tuple[tuple[int, int], ...] = _make_slots()
+assert len(_SLOTS) == NUM_SLOTS
+assert _SLOTS[7 * 1 + 2] == (10, 11) and _SLOTS[35 + 8 * 1 + 2] == (10, 18)
+_SLOT_OF: dict[tuple[int, int], int] = {cells: s for s, cells in enumerate(_SLOTS)}
+_SLOT_NAMES: tuple[str, ...] = tuple(f"{_NAMES[a]}-{_NAMES[b]}" for a, b in _SLOTS)
+_SLOT_NAME_TO_INDEX: dict[str, int] = {n: s for s, n in enumerate(_SLOT_NAMES)}
+
+# ADJ[c] = ((neighbour, slot), ...)
+_ADJ: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((b if a == c else a, s) for s, (a, b) in enumerate(_SLOTS) if c in (a, b))
+    for c in range(NUM_CELLS)
+)
+
+
+def slot_cells(slot: int) -> tuple[int, int]:
+    """The two cells (lower index first) a palisade slot separates.
+
+    >>> [cell_name(c) for c in slot_cells(9)], [cell_name(c) for c in slot_cells(44)]
+    (['c2', 'd2'], ['b2', 'b3'])
+    """
+    return _SLOTS[slot]
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+# Warrior supplies per player, strengths 1..5.
+SUPPLIES: dict[int, tuple[int, ...]] = {
+    2: (11, 2, 1, 1, 1),
+    3: (7, 2, 1, 1, 0),
+    4: (5, 1, 1, 1, 0),
+}
+PALISADES = 35
+
+# -- encodings --------------------------------------------------------------------------------
+
+_SINGLE_BASE = 200
+_PAIR_BASE = 267
+_PASS = 2478
+NUM_ACTIONS = 2479
+
+
+def _pair_action(a: int, b: int) -> int:
+    return _PAIR_BASE + a * NUM_SLOTS - a * (a + 1) // 2 + (b - a - 1)
+
+
+def _make_moves() -> tuple[list[Move], dict[int, tuple[str, Any]]]:
+    moves: list[Move] = []
+    decoded: dict[int, tuple[str, Any]] = {}
+    for s in range(1, 6):
+        for c in range(NUM_CELLS):
+            action = (s - 1) * NUM_CELLS + c
+            moves.append(Move(action, f"{s}@{_NAMES[c]}"))
+            decoded[action] = ("warrior", (s, c))
+    for a in range(NUM_SLOTS):
+        moves.append(Move(_SINGLE_BASE + a, _SLOT_NAMES[a]))
+        decoded[_SINGLE_BASE + a] = ("palisades", (a,))
+    for a in range(NUM_SLOTS):
+        for b in range(a + 1, NUM_SLOTS):
+            action = _pair_action(a, b)
+            assert action == len(moves)
+            moves.append(Move(action, f"{_SLOT_NAMES[a]} {_SLOT_NAMES[b]}"))
+            decoded[action] = ("palisades", (a, b))
+    moves.append(Move(_PASS, "pass"))
+    decoded[_PASS] = ("pass", None)
+    assert len(moves) == NUM_ACTIONS
+    return moves, decoded
+
+
+_MOVES, _DECODED = _make_moves()
+
+# Zobrist tables from SplitMix64 seeded with "ARMADORA": 800 warrior keys (cell outer, owner,
+# strength 1..5 inner); 67 palisade keys; 40 gold keys (mine outer, value 3..7 inner); 4 passed
+# keys; 4 turn keys.
+ZOBRIST_SEED = 0x4152_4D41_444F_5241
+_TABLE = zobrist_table(ZOBRIST_SEED, 800 + 67 + 40 + 4 + 4)
+_WARRIOR_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_TABLE[(c * 4 + o) * 5 + (s - 1)] for s in range(1, 6)) for o in range(4))
+    for c in range(NUM_CELLS)
+)
+_PALISADE_KEYS: tuple[int, ...] = tuple(_TABLE[800 : 800 + 67])
+_GOLD_KEYS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_TABLE[867 + m * 5 + (v - 3)] for v in range(3, 8)) for m in range(8)
+)
+_PASSED_KEYS: tuple[int, ...] = tuple(_TABLE[907:911])
+_TURN_KEYS: tuple[int, ...] = tuple(_TABLE[911:915])
+del _TABLE
+
+
+def _warrior_key(cell: int, owner: int, strength: int) -> int:
+    return _WARRIOR_KEYS[cell][owner][strength - 1]
+
+
+# -- territories ------------------------------------------------------------------------------
+
+
+def _territories(blocked: list[bool]) -> list[list[int]]:
+    """The territories (cells ascending), ordered by their smallest cell."""
+    seen = [False] * NUM_CELLS
+    result: list[list[int]] = []
+    for start in range(NUM_CELLS):
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack = [start]
+        cells = []
+        while stack:
+            c = stack.pop()
+            cells.append(c)
+            for n, s in _ADJ[c]:
+                if not blocked[s] and not seen[n]:
+                    seen[n] = True
+                    stack.append(n)
+        result.append(sorted(cells))
+    return result
+
+
+_BIG = NUM_CELLS + 1
+
+
+def _bridge_sides(blocked: list[bool]) -> list[int]:
+    """For every free slot, the size of the smaller territory left if a palisade were put there
+    and it split a territory (a bridge); ``_BIG`` when it splits nothing (or is occupied)."""
+    sides = [_BIG] * NUM_SLOTS
+    disc = [-1] * NUM_CELLS
+    low = [0] * NUM_CELLS
+    sub = [0] * NUM_CELLS
+    timer = 0
+    for root in range(NUM_CELLS):
+        if disc[root] != -1:
+            continue
+        bridges: list[tuple[int, int]] = []
+        # Iterative DFS: frames of (cell, slot it was entered by, iterator position).
+        disc[root] = low[root] = timer
+        timer += 1
+        sub[root] = 1
+        frames: list[list[int]] = [[root, -1, 0]]
+        while frames:
+            frame = frames[-1]
+            u, pslot, i = frame
+            adj = _ADJ[u]
+            if i < len(adj):
+                frame[2] = i + 1
+                v, s = adj[i]
+                if blocked[s] or s == pslot:
+                    continue
+                if disc[v] == -1:
+                    disc[v] = low[v] = timer
+                    timer += 1
+                    sub[v] = 1
+                    frames.append([v, s, 0])
+                elif disc[v] < low[u]:
+                    low[u] = disc[v]
+            else:
+                frames.pop()
+                if frames:
+                    p = frames[-1][0]
+                    sub[p] += sub[u]
+                    if low[u] < low[p]:
+                        low[p] = low[u]
+                    if low[u] > disc[p]:
+                        bridges.append((pslot, u))
+        size = sub[root]
+        for s, child in bridges:
+            sides[s] = min(sub[child], size - sub[child])
+    return sides
+
+
+# -- options ----------------------------------------------------------------------------------
+
+_OPTION_NAMES = ("players", "seed", "first_player", "gold")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
+    for name in options:
+        if name not in _OPTION_NAMES:
+            raise InvalidOptionError(
+                f"unknown option {name!r} for armadora; allowed: {', '.join(_OPTION_NAMES)}"
+            )
+    players = options.get("players", 2)
+    if not _is_int(players) or players not in SUPPLIES:
+        raise InvalidOptionError(f"players must be one of 2, 3, 4, got {players!r}")
+    seed = options.get("seed", 0)
+    if not _is_int(seed) or not 0 <= seed < 2**64:
+        raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
+    first_player = options.get("first_player")
+    if first_player is not None and (not _is_int(first_player) or not 0 <= first_player < players):
+        raise InvalidOptionError(
+            f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
+        )
+    gold = options.get("gold")
+    if gold is not None:
+        if (
+            not isinstance(gold, (list, tuple))
+            or len(gold) != 8
+            or not all(_is_int(v) for v in gold)
+            or sorted(gold) != list(GOLD_STACKS)
+        ):
+            raise InvalidOptionError(
+                "gold must be None or a list of 8 values, a permutation of 3 4 4 5 5 6 6 7, "
+                f"got {gold!r}"
+            )
+        gold = list(gold)
+    return {"players": players, "seed": seed, "first_player": first_player, "gold": gold}
+
+
+# -- the state --------------------------------------------------------------------------------
+
+
+class Armadora(ReferenceState):
+    """A game of Armadora (base game) for 2, 3 or 4 players.
+
+    Options: ``players`` (2, 3, 4), ``seed`` (int in 0..2**64 - 1: draws the first player, then
+    the gold layout), ``first_player`` (None or a player index), ``gold`` (None or the 8 mine
+    values in mine order, a permutation of 3 4 4 5 5 6 6 7).
+
+    Raises:
+        InvalidOptionError: an unknown option or a value out of range.
+
+    >>> try:
+    ...     Armadora(foo=1)
+    ... except InvalidOptionError as e:
+    ...     print(e)
+    unknown option 'foo' for armadora; allowed: players, seed, first_player, gold
+    >>> Armadora(players=3, first_player=2).supplies()
+    ((7, 2, 1, 1, 0), (7, 2, 1, 1, 0), (7, 2, 1, 1, 0))
+    """
+
+    game = "armadora"
+    num_actions = NUM_ACTIONS
+
+    def __init__(self, **options: Any) -> None:
+        self._options = _validate_options(options)
+        players: int = self._options["players"]
+        self.num_players: int = players
+        rng = SplitMix64(self._options["seed"])
+        first = self._options["first_player"]
+        if first is None:
+            first = rng.below(players)
+        gold = self._options["gold"]
+        if gold is None:
+            gold = list(GOLD_STACKS)
+            for i in range(7, 0, -1):
+                j = rng.below(i + 1)
+                gold[i], gold[j] = gold[j], gold[i]
+        self._gold: tuple[int, ...] = tuple(gold)
+        self._first: int = first
+        # Warriors by cell: None or [owner, strength].
+        self._cells: list[tuple[int, int] | None] = [None] * NUM_CELLS
+        self._blocked: list[bool] = [False] * NUM_SLOTS
+        self._supplies: list[list[int]] = [list(SUPPLIES[players]) for _ in range(players)]
+        self._palisades_left: int = PALISADES
+        self._passed: list[bool] = [False] * players
+        # The player to move; None once the game is over.
+        self._turn: int | None = first
+        self._outcome: Outcome | None = None
+        self._scores: tuple[int, ...] | None = None
+        self._history: list[Move] = []
+        # One record per move: (mover, turn before).
+        self._undo_records: list[int] = []
+        self._key: int = self.key_from_scratch()
+
+    # -- simple views -------------------------------------------------------------------------
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option with its value after defaults (a fresh dict).
+
+        >>> Armadora().options
+        {'players': 2, 'seed': 0, 'first_player': None, 'gold': None}
+        """
+        opts = dict(self._options)
+        if opts["gold"] is not None:
+            opts["gold"] = list(opts["gold"])
+        return opts
+
+    @property
+    def current_player(self) -> int | None:  # type: ignore[override]
+        """The player to move (0-based), or None once the game is over."""
+        return self._turn
+
+    @property
+    def key(self) -> int:
+        """The 64-bit Zobrist key (the referee's), maintained incrementally."""
+        return self._key
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played so far."""
+        return len(self._history)
+
+    def key_from_scratch(self) -> int:
+        """The Zobrist key recomputed from the position.
+
+        >>> s = Armadora()
+        >>> s.key_from_scratch() == s.key
+        True
+        """
+        key = 0
+        for c, w in enumerate(self._cells):
+            if w is not None:
+                key ^= _warrior_key(c, w[0], w[1])
+        for s in range(NUM_SLOTS):
+            if self._blocked[s]:
+                key ^= _PALISADE_KEYS[s]
+        for m, v in enumerate(self._gold):
+            key ^= _GOLD_KEYS[m][v - 3]
+        for p in range(self.num_players):
+            if self._passed[p]:
+                key ^= _PASSED_KEYS[p]
+        if self._turn is not None:
+            key ^= _TURN_KEYS[self._turn]
+        return key
+
+    def board(self) -> tuple[tuple[int, int] | None, ...]:
+        """The warrior on every cell (referee's view): None or (owner, strength).
+
+        >>> Armadora().board()[0] is None
+        True
+        """
+        return tuple(self._cells)
+
+    def warriors(self) -> tuple[tuple[int, int] | None, ...]:
+        """The same as :meth:`board`: the warrior on every cell, None or (owner, strength)."""
+        return self.board()
+
+    def gold(self) -> tuple[int, ...]:
+        """The gold on each mine, in mine order.
+
+        >>> sorted(Armadora().gold())
+        [3, 4, 4, 5, 5, 6, 6, 7]
+        """
+        return self._gold
+
+    def palisades(self) -> tuple[int, ...]:
+        """The occupied slot ids, ascending."""
+        return tuple(s for s in range(NUM_SLOTS) if self._blocked[s])
+
+    def supplies(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's remaining warriors of strength 1..5."""
+        return tuple(tuple(s) for s in self._supplies)
+
+    def palisades_left(self) -> int:
+        """The palisades left in the shared supply.
+
+        >>> Armadora().palisades_left()
+        35
+        """
+        return self._palisades_left
+
+    def passed(self) -> tuple[bool, ...]:
+        """Whether each player has passed."""
+        return tuple(self._passed)
+
+    def scores(self) -> tuple[int, ...] | None:
+        """The gold of each player once the game is over, else None."""
+        return self._scores
+
+    def history(self) -> list[Move]:
+        """The moves played, oldest first."""
+        return list(self._history)
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome(winners, reason)`` once the game is over, else None."""
+        return self._outcome
+
+    def territories(self) -> list[dict[str, Any]]:
+        """The territories ordered by their smallest cell: ``{"cells", "gold", "strengths"}``
+        (strengths per player as the referee sees them).
+
+        >>> t = Armadora().territories()
+        >>> len(t), len(t[0]["cells"]), t[0]["gold"], t[0]["strengths"]
+        (1, 40, 40, (0, 0))
+        """
+        result = []
+        for cells in _territories(self._blocked):
+            gold = sum(self._gold[_MINE_OF[c]] for c in cells if c in _MINE_OF)
+            strengths = [0] * self.num_players
+            for c in cells:
+                w = self._cells[c]
+                if w is not None:
+                    strengths[w[0]] += w[1]
+            result.append({"cells": tuple(cells), "gold": gold, "strengths": tuple(strengths)})
+        return result
+
+    # -- scoring ------------------------------------------------------------------------------
+
+    def _score(self) -> tuple[tuple[int, ...], Outcome]:
+        n = self.num_players
+        totals = [0] * n
+        piles: list[list[int]] = [[] for _ in range(n)]
+        for t in self.territories():
+            strengths = t["strengths"]
+            best = max(strengths)
+            if best == 0:
+                continue
+            top = [p for p in range(n) if strengths[p] == best]
+            award = t["gold"] // len(top)
+            if award == 0:
+                continue
+            for p in top:
+                totals[p] += award
+                piles[p].append(award)
+        return tuple(totals), _decide(totals, piles)
+
+    # -- key-maintaining setters --------------------------------------------------------------
+
+    def _set_turn(self, player: int | None) -> None:
+        if self._turn is not None:
+            self._key ^= _TURN_KEYS[self._turn]
+        if player is not None:
+            self._key ^= _TURN_KEYS[player]
+        self._turn = player
+
+    def _set_cell(self, cell: int, warrior: tuple[int, int] | None) -> None:
+        old = self._cells[cell]
+        if old is not None:
+            self._key ^= _warrior_key(cell, old[0], old[1])
+        if warrior is not None:
+            self._key ^= _warrior_key(cell, warrior[0], warrior[1])
+        self._cells[cell] = warrior
+
+    def _set_slot(self, slot: int, blocked: bool) -> None:
+        if self._blocked[slot] != blocked:
+            self._key ^= _PALISADE_KEYS[slot]
+            self._blocked[slot] = blocked
+
+    def _set_passed(self, player: int, passed: bool) -> None:
+        if self._passed[player] != passed:
+            self._key ^= _PASSED_KEYS[player]
+            self._passed[player] = passed
+
+    # -- move generation ----------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to move, ascending action id (empty once over).
+
+        >>> s = Armadora(first_player=0)
+        >>> [str(m) for m in s.legal_moves()][:2], str(s.legal_moves()[-1])
+        (['1@a1', '1@b1'], 'pass')
+        """
+        player = self._turn
+        if player is None:
+            return []
+        moves: list[Move] = []
+        supply = self._supplies[player]
+        for s in range(1, 6):
+            if supply[s - 1] == 0:
+                continue
+            base = (s - 1) * NUM_CELLS
+            for c in range(NUM_CELLS):
+                if self._cells[c] is None and c not in _MINE_OF:
+                    moves.append(_MOVES[base + c])
+        left = self._palisades_left
+        if left >= 1:
+            blocked = self._blocked
+            sides = _bridge_sides(blocked)
+            singles = [a for a in range(NUM_SLOTS) if not blocked[a] and sides[a] >= 4]
+            moves.extend(_MOVES[_SINGLE_BASE + a] for a in singles)
+            if left >= 2:
+                for a in singles:
+                    blocked[a] = True
+                    try:
+                        sides_a = _bridge_sides(blocked)
+                    finally:
+                        blocked[a] = False
+                    for b in singles:
+                        if b > a and sides_a[b] >= 4:
+                            moves.append(_MOVES[_pair_action(a, b)])
+        moves.append(_MOVES[_PASS])
+        return moves
+
+    def _illegal_reason(self, move: Move) -> str | None:
+        """Why a well-formed move is not legal now, or None if it is (the game running)."""
+        player = self._turn
+        assert player is not None
+        kind, data = _DECODED[move.action]
+        if kind == "pass":
+            return None
+        if kind == "warrior":
+            s, c = data
+            if c in _MINE_OF:
+                return f"{_NAMES[c]} is a gold mine"
+            if self._cells[c] is not None:
+                return f"{_NAMES[c]} is occupied"
+            if self._supplies[player][s - 1] == 0:
+                return f"no warrior of strength {s} left"
+            return None
+        slots = data
+        for a in slots:
+            if self._blocked[a]:
+                return f"slot {_SLOT_NAMES[a]} is occupied"
+        if self._palisades_left < len(slots):
+            return f"only {self._palisades_left} palisades left"
+        blocked = list(self._blocked)
+        for a in slots:
+            blocked[a] = True
+        small = min(len(t) for t in _territories(blocked))
+        if small < 4:
+            return f"it would leave a territory of {small} cells"
+        return None
+
+    def _is_legal(self, move: Move) -> bool:
+        return self._illegal_reason(move) is None
+
+    def _why_illegal(self, move: Move) -> str:
+        if self._turn is None:
+            return "the game is over"
+        return self._illegal_reason(move) or "not a legal move in this position"
+
+    # -- playing and undoing ------------------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:
+        """Play a move known to be legal, keeping the key up to date."""
+        mover = self._turn
+        assert mover is not None
+        kind, data = _DECODED[move.action]
+        if kind == "warrior":
+            s, c = data
+            self._supplies[mover][s - 1] -= 1
+            self._set_cell(c, (mover, s))
+        elif kind == "palisades":
+            for a in data:
+                self._set_slot(a, True)
+            self._palisades_left -= len(data)
+        else:
+            self._set_passed(mover, True)
+        self._undo_records.append(mover)
+        self._history.append(move)
+        n = self.num_players
+        nxt = None
+        for i in range(1, n + 1):
+            p = (mover + i) % n
+            if not self._passed[p]:
+                nxt = p
+                break
+        self._set_turn(nxt)
+        if nxt is None:
+            self._scores, self._outcome = self._score()
+
+    def undo(self) -> Move:
+        """Take back the last move and return it.
+
+        Raises:
+            IndexError: no move has been played.
+
+        >>> s = Armadora(first_player=0)
+        >>> s.play("c2-d2 e4-e5")
+        >>> s.undo(), s.palisades_left()
+        (Move('c2-d2 e4-e5'), 35)
+        """
+        if not self._history:
+            raise IndexError("no move to undo")
+        move = self._history.pop()
+        mover = self._undo_records.pop()
+        kind, data = _DECODED[move.action]
+        if kind == "warrior":
+            s, c = data
+            self._supplies[mover][s - 1] += 1
+            self._set_cell(c, None)
+        elif kind == "palisades":
+            for a in data:
+                self._set_slot(a, False)
+            self._palisades_left += len(data)
+        else:
+            self._set_passed(mover, False)
+        self._set_turn(mover)
+        self._outcome = None
+        self._scores = None
+        return move
+
+    # -- notation -----------------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The move named by ``text`` (``3@c3``, ``c2-d2``, ``c2-d2 e4-e5``, ``pass``); checks
+        syntax, not legality.
+
+        Raises:
+            InvalidMoveError: the text does not name a move.
+
+        >>> Armadora().parse_move("c2-d2 e4-e5")
+        Move('c2-d2 e4-e5')
+        >>> Armadora().parse_move("d2-c2")
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.InvalidMoveError: invalid move 'd2-c2': no palisade slot 'd2-c2'
+        """
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        if text == "pass":
+            return _MOVES[_PASS]
+        match = re.fullmatch(r"([^@ ]*)@([^@ ]*)", text)
+        if match is not None:
+            strength, name = match.groups()
+            if strength not in ("1", "2", "3", "4", "5"):
+                raise InvalidMoveError(
+                    f"invalid move {text!r}: strength must be 1..5, got {strength!r}"
+                )
+            if name not in _NAME_TO_INDEX:
+                raise InvalidMoveError(f"invalid move {text!r}: no cell named {name!r}")
+            return _MOVES[(int(strength) - 1) * NUM_CELLS + _NAME_TO_INDEX[name]]
+        parts = text.split(" ")
+        if len(parts) not in (1, 2):
+            raise InvalidMoveError(
+                f"invalid move {text!r}: expected '<s>@<cell>', one or two slots, or 'pass'"
+            )
+        slots = []
+        for part in parts:
+            if part not in _SLOT_NAME_TO_INDEX:
+                raise InvalidMoveError(f"invalid move {text!r}: no palisade slot {part!r}")
+            slots.append(_SLOT_NAME_TO_INDEX[part])
+        if len(slots) == 1:
+            return _MOVES[_SINGLE_BASE + slots[0]]
+        a, b = slots
+        if a >= b:
+            raise InvalidMoveError(
+                f"invalid move {text!r}: two slots must be distinct and in ascending slot id"
+            )
+        return _MOVES[_pair_action(a, b)]
+
+    def move_from_action(self, action: int) -> Move:
+        """The move with this action id (see the project page); syntax only.
+
+        >>> s = Armadora()
+        >>> s.move_from_action(0), s.move_from_action(209), s.move_from_action(2478)
+        (Move('1@a1'), Move('c2-d2'), Move('pass'))
+        """
+        if isinstance(action, bool):
+            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
+        if not 0 <= action < NUM_ACTIONS:
+            raise InvalidMoveError(f"invalid action {action}: actions are 0..{NUM_ACTIONS - 1}")
+        return _MOVES[action]
+
+    # -- hidden information -------------------------------------------------------------------
+
+    def _check_player(self, player: Any, what: str = "player") -> int:
+        if not _is_int(player) and not isinstance(player, np.integer):
+            raise ValueError(f"{what} must be an int in 0..{self.num_players - 1}, got {player!r}")
+        player = int(player)
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"{what} must be in 0..{self.num_players - 1}, got {player}")
+        return player
+
+    def _hidden_from(self, viewer: int | None, owner: int) -> bool:
+        """Whether ``owner``'s strengths are hidden from ``viewer``."""
+        return viewer is not None and owner != viewer and self._turn is not None
+
+    def observation(self, player: int) -> np.ndarray:
+        """A float32 array of shape (3 * players + 11, 40) of what ``player`` may see (see the
+        project page for the planes).
+
+        >>> Armadora().observation(1).shape
+        (17, 40)
+        """
+        player = self._check_player(player)
+        n = self.num_players
+        obs = np.zeros((3 * n + 11, NUM_CELLS), dtype=np.float32)
+        for c, w in enumerate(self._cells):
+            if w is None:
+                continue
+            owner, strength = w
+            obs[(owner - player) % n, c] = 1.0
+            if not self._hidden_from(player, owner):
+                obs[n, c] = strength
+        for m, c in enumerate(MINES):
+            obs[n + 1, c] = self._gold[m]
+        for s, (a, b) in enumerate(_SLOTS):
+            if self._blocked[s]:
+                obs[n + 2 if b == a + 1 else n + 3, a] = 1.0
+        for s in range(5):
+            obs[n + 4 + s, :] = self._supplies[player][s]
+        for p in range(n):
+            k = (p - player) % n
+            obs[n + 9 + k, :] = sum(self._supplies[p])
+            if self._passed[p]:
+                obs[2 * n + 9 + k, :] = 1.0
+        obs[3 * n + 9, :] = self._palisades_left
+        if self._turn == player:
+            obs[3 * n + 10, :] = 1.0
+        return obs
+
+    def resample(self, viewer: int, seed: int) -> Armadora:
+        """A full referee state consistent with everything ``viewer`` knows: the other players'
+        strengths are redrawn with SplitMix64(``seed``) as the project page says.
+
+        >>> s = Armadora(first_player=0)
+        >>> s.play("1@a1"); s.play("5@b1")
+        >>> r = s.resample(0, 7)
+        >>> r.to_json(viewer=0) == s.to_json(viewer=0), r.board()[0]
+        (True, (0, 1))
+        """
+        viewer = self._check_player(viewer, "viewer")
+        if not _is_int(seed) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
+        if self._turn is None:
+            return self.copy()  # type: ignore[return-value]
+        n = self.num_players
+        rng = SplitMix64(seed)
+        drawn: dict[int, list[int]] = {}
+        for q in range(n):
+            if q == viewer:
+                continue
+            strengths = [s for s in range(1, 6) for _ in range(SUPPLIES[n][s - 1])]
+            for i in range(len(strengths) - 1, 0, -1):
+                j = rng.below(i + 1)
+                strengths[i], strengths[j] = strengths[j], strengths[i]
+            drawn[q] = strengths
+        state = Armadora(**self.options)
+        used = dict.fromkeys(drawn, 0)
+        for move, mover in zip(self._history, self._undo_records):
+            kind, data = _DECODED[move.action]
+            if kind == "warrior" and mover != viewer:
+                s = drawn[mover][used[mover]]
+                used[mover] += 1
+                move = _MOVES[(s - 1) * NUM_CELLS + data[1]]
+            state.play(move)
+        return state
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """The full state as plain JSON-able values (the referee's), or the view of ``viewer``
+        with another player's hidden strengths left out.
+
+        >>> d = Armadora().to_json()
+        >>> d["gold"], d["palisades_left"], d["current_player"], d["supplies"][0]
+        ([4, 7, 5, 4, 6, 6, 3, 5], 35, 1, [11, 2, 1, 1, 1])
+        """
+        if viewer is not None:
+            viewer = self._check_player(viewer, "viewer")
+        n = self.num_players
+        outcome = None
+        if self._outcome is not None:
+            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
+        moves = []
+        for move, mover in zip(self._history, self._undo_records):
+            text = move.notation
+            if _DECODED[move.action][0] == "warrior" and self._hidden_from(viewer, mover):
+                text = "?" + text[1:]
+            moves.append(text)
+        warriors: list[Any] = []
+        for w in self._cells:
+            if w is None:
+                warriors.append(None)
+            elif self._hidden_from(viewer, w[0]):
+                warriors.append([w[0], None])
+            else:
+                warriors.append([w[0], w[1]])
+        supplies: list[Any] = [
+            sum(self._supplies[p]) if self._hidden_from(viewer, p) else list(self._supplies[p])
+            for p in range(n)
+        ]
+        data: dict[str, Any] = {
+            "game": self.game,
+            "version": self.JSON_VERSION,
+            "options": self.options,
+            "moves": moves,
+            "warriors": warriors,
+            "gold": list(self._gold),
+            "palisades": list(self.palisades()),
+            "supplies": supplies,
+            "palisades_left": self._palisades_left,
+            "passed": list(self._passed),
+            "current_player": self._turn,
+            "outcome": outcome,
+        }
+        if viewer is not None:
+            data["viewer"] = viewer
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Armadora:
+        """Rebuild a state from the referee's JSON; a viewer's JSON raises InvalidStateError.
+
+        >>> s = Armadora(); s.play("3@c3")
+        >>> Armadora.from_json(s.to_json()) == s
+        True
+        >>> Armadora.from_json(s.to_json(viewer=0))
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.InvalidStateError: invalid armadora state: a viewer's JSON cannot be replayed
+        """
+        if isinstance(data, dict) and "viewer" in data:
+            raise InvalidStateError(f"invalid {cls.game} state: a viewer's JSON cannot be replayed")
+        return super().from_json(data)  # type: ignore[return-value]
+
+
+def _decide(totals: list[int], piles: list[list[int]]) -> Outcome:
+    """The outcome from each player's gold and piles: most gold wins, then the piles sorted from
+    largest down; still equal players share the win; everyone sharing it is a draw.
+
+    >>> _decide([12, 12], [[7, 5], [5, 5, 2]])
+    Outcome(winners=(0,), reason='tie-break')
+    >>> _decide([10, 12], [[10], [6, 6]])
+    Outcome(winners=(1,), reason='gold')
+    >>> _decide([6, 6], [[6], [6]])
+    Outcome(winners=(), reason='tie-break')
+    """
+    n = len(totals)
+    best = max(totals)
+    top = [p for p in range(n) if totals[p] == best]
+    if len(top) == 1:
+        return Outcome((top[0],), "gold")
+    keyed = {p: sorted(piles[p], reverse=True) for p in top}
+    best_piles = max(keyed.values())
+    winners = tuple(p for p in top if keyed[p] == best_piles)
+    if len(winners) == n:
+        return Outcome((), "tie-break")
+    return Outcome(winners, "tie-break")
