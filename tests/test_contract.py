@@ -215,6 +215,16 @@ def _tampered(data: dict[str, Any], players: int) -> list[dict[str, Any]]:
     return out
 
 
+def test_views_of_perfect_information_games_are_the_full_state(
+    spec: GameSpec, backend: str
+) -> None:
+    state = opened(spec, backend)
+    for viewer in range(state.num_players):
+        assert state.to_json(viewer=viewer) == state.to_json()
+    with pytest.raises(ValueError):
+        state.observation(state.num_players)
+
+
 def test_tampered_json_is_rejected(spec: GameSpec, backend: str) -> None:
     state = opened(spec, backend)
     data = state.to_json()

@@ -231,7 +231,7 @@ class ReferenceState:
     def move_from_action(self, action: int) -> Move:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def to_json(self) -> dict[str, Any]:  # pragma: no cover - abstract
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     current_player: int | None

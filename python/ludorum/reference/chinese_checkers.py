@@ -599,7 +599,7 @@ class ChineseCheckers(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The full state as plain JSON-able values, history included.
 
         >>> d = ChineseCheckers().to_json()

@@ -791,7 +791,7 @@ class Domination(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The full state as plain JSON-able values, history included.
 
         >>> d = Domination().to_json()

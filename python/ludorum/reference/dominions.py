@@ -776,7 +776,7 @@ class Dominions(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
         """The full state as plain JSON-able values, history included.
 
         >>> s = Dominions()

@@ -170,24 +170,22 @@ macro_rules! game_class {
                 py: Python<'py>,
                 player: i64,
             ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-                let players = self.inner.num_players();
-                let player = usize::try_from(player)
-                    .ok()
-                    .filter(|&p| p < players)
-                    .ok_or_else(|| {
-                        PyValueError::new_err(format!(
-                            "player must be in 0..{players}, got {player}"
-                        ))
-                    })?;
+                let player = self.player_index(player)?;
                 let shape = self.inner.observation_shape();
                 let mut data = vec![0.0f32; shape.iter().product()];
                 self.inner.observation(player, &mut data);
                 PyArray1::from_vec(py, data).reshape(shape)
             }
 
-            /// The full state as JSON-able dicts, history included.
-            fn to_json(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                crate::convert::to_python(py, &ludorum::core::json::to_json(&self.inner))
+            /// The full state as JSON-able dicts, history included; with a `viewer`, only
+            /// what that player may see (the same in games of perfect information).
+            #[pyo3(signature = (viewer=None))]
+            fn to_json(&self, py: Python<'_>, viewer: Option<i64>) -> PyResult<Py<PyAny>> {
+                let value = match viewer {
+                    None => ludorum::core::json::to_json(&self.inner),
+                    Some(v) => self.inner.view_json(self.player_index(v)?),
+                };
+                crate::convert::to_python(py, &value)
             }
 
             /// Rebuilds a state from `to_json()`; anything malformed is an `InvalidStateError`.
@@ -254,6 +252,14 @@ macro_rules! game_class {
         }
 
         impl $py_type {
+            /// A player index of this game, or a `ValueError` naming the range.
+            fn player_index(&self, player: i64) -> PyResult<usize> {
+                let players = self.inner.num_players();
+                usize::try_from(player).ok().filter(|&p| p < players).ok_or_else(|| {
+                    PyValueError::new_err(format!("player must be in 0..{players}, got {player}"))
+                })
+            }
+
             fn to_py_move(
                 &self,
                 py: Python<'_>,

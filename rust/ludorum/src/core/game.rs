@@ -91,6 +91,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     // -- provided --------------------------------------------------------------------------
 
+    /// The JSON state as `viewer` may see it. Games with hidden information hide what the
+    /// viewer may not know (such a view cannot be loaded again); the default, for games of
+    /// perfect information, is the full state.
+    fn view_json(&self, _viewer: usize) -> Value {
+        crate::core::json::to_json(self)
+    }
+
     /// Why a well-formed move is not legal here (for error messages).
     fn why_illegal(&self, _mv: Self::Move) -> String {
         "not a legal move in this position".into()
