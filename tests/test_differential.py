@@ -21,6 +21,7 @@ from conftest import assert_same_state
 CC = "chinese_checkers"
 DOM = "domination"
 DMS = "dominions"
+ARM = "armadora"
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *((CC, {"players": 2, "pieces": 15, "area": a}) for a in ("dest", "strict", "free")),
@@ -33,7 +34,16 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     (DOM, {"players": 3, "first_player": 2, "seed": 77}),
     (DMS, {}),
     (DMS, {"komi": 2.5}),
+    *((ARM, {"players": n, "seed": n}) for n in (2, 3, 4)),
+    (ARM, {"players": 3, "first_player": 1, "gold": [7, 6, 6, 5, 5, 4, 4, 3]}),
 ]
+
+
+def capped(game: str, options: dict[str, Any], plies: int) -> dict[str, Any]:
+    """The options with a ply cap, for the games that have one (Armadora always ends soon)."""
+    if "max_plies" in ludorum.new(game, backend="reference").options:
+        return {**options, "max_plies": plies}
+    return options
 
 
 def pair(game: str, options: dict[str, Any]) -> tuple[Any, Any]:
@@ -50,7 +60,7 @@ def pick(ref: Any, rng: SplitMix64, seed: int) -> int:
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=str)
 def test_seeded_games_agree_at_every_ply(game: str, options: dict[str, Any]) -> None:
     for seed in range(3):
-        rust, ref = pair(game, {**options, "max_plies": 400})
+        rust, ref = pair(game, capped(game, options, 400))
         rng = SplitMix64(seed)
         while True:
             where = f"({options}, seed {seed}, ply {ref.ply})"
@@ -77,7 +87,7 @@ def test_seeded_games_agree_at_every_ply(game: str, options: dict[str, Any]) -> 
 @given(data=st.data(), config=st.sampled_from(CONFIGS))
 def test_hypothesis_play_undo_copy(data: st.DataObject, config: tuple[str, dict]) -> None:
     game, options = config
-    rust, ref = pair(game, {**options, "max_plies": 60})
+    rust, ref = pair(game, capped(game, options, 60))
     copies: list[tuple[Any, Any]] = []
     for step in range(data.draw(st.integers(0, 80), label="steps")):
         action = data.draw(st.sampled_from(["play", "play", "play", "undo", "copy", "json"]))
@@ -99,7 +109,7 @@ def test_hypothesis_play_undo_copy(data: st.DataObject, config: tuple[str, dict]
     while ref.ply:  # undo after any sequence restores the start exactly
         assert rust.undo() == ref.undo()
     assert_same_state(rust, ref, "after undoing everything")
-    assert rust.to_json() == ludorum.new(game, **options, max_plies=60).to_json()
+    assert rust.to_json() == ludorum.new(game, **capped(game, options, 60)).to_json()
 
 
 @pytest.mark.parametrize(
@@ -126,6 +136,7 @@ def test_perft_agrees(game: str, options: dict[str, Any], depth: int) -> None:
         (DOM, {"players": 2}, 300, 3),
         (DMS, {}, 90, 2),
         (DMS, {}, 112, 3),
+        (ARM, {"players": 3}, 30, 2),
     ],
     ids=str,
 )
@@ -152,12 +163,14 @@ def test_perft_agrees_from_a_midgame_position(
         (DOM, {"players": 3}),
         (DOM, {"players": 4, "movement": "exact"}),
         (DMS, {"komi": 0.5}),
+        (ARM, {"players": 4}),
     ],
     ids=str,
 )
 def test_simulate_agrees_between_backends(game: str, options: dict[str, Any]) -> None:
-    rust = ludorum.simulate(game, games=6, seed=11, max_plies=150, **options)
-    ref = ludorum.simulate(game, games=6, seed=11, max_plies=150, backend="reference", **options)
+    options = capped(game, options, 150)
+    rust = ludorum.simulate(game, games=6, seed=11, **options)
+    ref = ludorum.simulate(game, games=6, seed=11, backend="reference", **options)
     assert rust.winners.tolist() == ref.winners.tolist()
     assert rust.lengths.tolist() == ref.lengths.tolist()
     assert rust.reasons.tolist() == ref.reasons.tolist()

@@ -16,6 +16,9 @@ START_KEYS = [
     ("domination", {"players": 3, "first_player": 0}, 0xF4B5F8E2F8441970),
     ("domination", {"players": 4, "first_player": 0}, 0x6AE1B1DD8D3616EA),
     ("dominions", {}, 0xD98884049738A5F0),
+    ("armadora", {"players": 2}, 0xE221A2FFFB22114C),
+    ("armadora", {"players": 3}, 0x2AE182140DBEFF1B),
+    ("armadora", {"players": 4}, 0x5E87CE0E3605EFF4),
 ]
 
 

@@ -34,6 +34,8 @@ _GAMES: dict[str, GameInfo] = {
     "domination": GameInfo("Domination", 100_000),
     # Random Dominions games end by two passes within ~135 plies (126 pieces in all).
     "dominions": GameInfo("Dominions", None),
+    # Random Armadora games end within ~60 plies: palisades and warriors run out, then passes.
+    "armadora": GameInfo("Armadora", None),
 }
 
 #: the backends, the default first

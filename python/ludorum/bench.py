@@ -46,6 +46,8 @@ def _configs(game: str) -> list[BenchConfig]:
         ]
     if game == "dominions":
         return [BenchConfig(game, {})]
+    if game == "armadora":
+        return [BenchConfig(game, {"players": n}) for n in (2, 3, 4)]
     raise ValueError(f"no bench configuration for {game!r}")
 
 
@@ -212,4 +214,6 @@ def _perft_configs(name: str) -> list[tuple[dict[str, Any], int]]:
         return [({"players": 2, "first_player": 0}, 4), ({"players": 4, "first_player": 0}, 4)]
     if name == "dominions":
         return [({}, 3)]
+    if name == "armadora":
+        return [({"players": 2}, 2)]
     raise ValueError(f"no perft configuration for {name!r}")

@@ -429,10 +429,6 @@ class Armadora(ReferenceState):
         """
         return tuple(self._cells)
 
-    def warriors(self) -> tuple[tuple[int, int] | None, ...]:
-        """The same as :meth:`board`: the warrior on every cell, None or (owner, strength)."""
-        return self.board()
-
     def gold(self) -> tuple[int, ...]:
         """The gold on each mine, in mine order.
 

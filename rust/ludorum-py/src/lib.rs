@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::{Map, Value};
 
+mod armadora;
 mod chinese_checkers;
 mod convert;
 mod domination;
@@ -14,6 +15,7 @@ mod dominions;
 mod errors;
 mod state;
 
+use ludorum::games::armadora::Armadora;
 use ludorum::games::chinese_checkers::ChineseCheckers;
 use ludorum::games::domination::Domination;
 use ludorum::games::dominions::Dominions;
@@ -43,6 +45,7 @@ fn simulate<'py>(
         ChineseCheckers::NAME => run::<ChineseCheckers>(py, &options, seed, first, count, threads),
         Domination::NAME => run::<Domination>(py, &options, seed, first, count, threads),
         Dominions::NAME => run::<Dominions>(py, &options, seed, first, count, threads),
+        Armadora::NAME => run::<Armadora>(py, &options, seed, first, count, threads),
         other => Err(errors::InvalidOptionError::new_err(format!(
             "unknown game '{other}'"
         ))),
@@ -85,10 +88,12 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<chinese_checkers::PyChineseCheckers>()?;
     m.add_class::<domination::PyDomination>()?;
     m.add_class::<dominions::PyDominions>()?;
+    m.add_class::<armadora::PyArmadora>()?;
     let games = PyDict::new(m.py());
     games.set_item(ChineseCheckers::NAME, m.getattr("ChineseCheckers")?)?;
     games.set_item(Domination::NAME, m.getattr("Domination")?)?;
     games.set_item(Dominions::NAME, m.getattr("Dominions")?)?;
+    games.set_item(Armadora::NAME, m.getattr("Armadora")?)?;
     m.add("GAMES", games)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,0 +1,466 @@
+"""Armadora drawn as text and as SVG, from the public state API only.
+
+The geometry is computed here from the rules page (``docs/rules/armadora.md``): 8 columns
+``a``..``h`` by 5 rows ``1``..``5``, row 1 at the top; cell index 8·y + x. The eight gold mines
+are d1, b2, f2, h2, a4, e4, c5, g5 in mine order. Slot 7·y + x is the border right of (x, y) and
+slot 35 + 8·y + x the border below it. Everything is read from ``state.to_json(viewer=...)``, so
+a viewer's drawing holds exactly what that viewer may see: another player's warriors are face
+down until the game is over.
+
+>>> from types import SimpleNamespace
+>>> warriors = [None] * 40
+>>> warriors[CELLS.index("c3")] = [0, 3]
+>>> warriors[CELLS.index("f4")] = [1, None]
+>>> data = {
+...     "moves": ["3@c3", "?@f4", "c2-d2 c2-c3"], "warriors": warriors,
+...     "gold": [5, 3, 7, 4, 6, 4, 5, 6], "palisades": [9, 45],
+...     "supplies": [[11, 2, 0, 1, 1], 15], "palisades_left": 33,
+...     "passed": [False, True], "current_player": 0, "outcome": None}
+>>> state = SimpleNamespace(
+...     num_players=2, current_player=0, to_json=lambda viewer=None: data,
+...     outcome=lambda: None, scores=lambda: None)
+>>> print(ascii(state, 0))
+   a   b   c   d   e   f   g   h
+1  .   .   .  $5   .   .   .   .  1
+<BLANKLINE>
+2  .  $3   . | .   .  $7   .  $4  2
+          ---
+3  .   .  O3   .   .   .   .   .  3
+<BLANKLINE>
+4 $6   .   .   .  $4  G?   .   .  4
+<BLANKLINE>
+5  .   .  $5   .   .   .  $6   .  5
+palisades left 33
+0 O orc     supply 1:11 2:2 3:0 4:1 5:1
+1 G goblin  supply 15 face down  passed
+to move: 0
+>>> svg(state, 0, 300).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="300"')
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ._common import mix as _mix
+from ._common import num as _n
+from ._common import status as _status
+from ._common import text_color as _text_color
+
+__all__ = ["CELLS", "COLORS", "LETTERS", "MINES", "NAMES", "ascii", "svg"]
+
+COLUMNS = "abcdefgh"
+WIDTH, HEIGHT = 8, 5
+NUM_CELLS = WIDTH * HEIGHT
+#: Name of every cell (``a1`` .. ``h5``), by cell index 8·y + x.
+CELLS: tuple[str, ...] = tuple(f"{COLUMNS[i % WIDTH]}{i // WIDTH + 1}" for i in range(NUM_CELLS))
+_INDEX = {name: i for i, name in enumerate(CELLS)}
+#: Cell index of every mine, in mine order (d1, b2, f2, h2, a4, e4, c5, g5).
+MINES: tuple[int, ...] = tuple(_INDEX[n] for n in ("d1", "b2", "f2", "h2", "a4", "e4", "c5", "g5"))
+_RIGHT_SLOTS = (WIDTH - 1) * HEIGHT  # 35 vertical borders, then the 32 horizontal ones
+
+#: Letter and name of each character, in seat order.
+LETTERS = "OGEM"
+NAMES = ("orc", "goblin", "elf", "mage")
+# Green, red, blue and purple of Paul Tol's "bright" scheme (distinct for colour-blind readers);
+# its yellow is left out so that no player is mistaken for gold.
+COLORS = ("#228833", "#EE6677", "#4477AA", "#AA3377")
+_INK = "#222222"
+_TILE = "#E8E8E8"
+_MINE = "#F6E7B0"
+_COIN = "#D4A017"
+_WOOD = "#4A2E12"
+_LAST = "#FF9900"
+
+
+def _letter(player: int) -> str:
+    return LETTERS[player] if 0 <= player < len(LETTERS) else str(player)
+
+
+def _name(player: int) -> str:
+    return NAMES[player] if 0 <= player < len(NAMES) else f"player {player}"
+
+
+def _color(player: int) -> str:
+    return COLORS[player % len(COLORS)]
+
+
+def _view(state: Any, viewer: int | None) -> dict[str, Any]:
+    """The state's JSON as ``viewer`` may see it (``None``: the referee's)."""
+    return dict(state.to_json() if viewer is None else state.to_json(viewer=viewer))
+
+
+def _slot(a: int, b: int) -> int | None:
+    """The slot between cells ``a`` < ``b``, or ``None`` when they are not neighbours."""
+    ya, xa = divmod(a, WIDTH)
+    yb, xb = divmod(b, WIDTH)
+    if ya == yb and xb == xa + 1:
+        return (WIDTH - 1) * ya + xa
+    if xa == xb and yb == ya + 1:
+        return _RIGHT_SLOTS + a
+    return None
+
+
+def _slot_cells(slot: int) -> tuple[int, bool]:
+    """(cell left of or above ``slot``, whether the slot is the border right of that cell)."""
+    if slot < _RIGHT_SLOTS:
+        y, x = divmod(slot, WIDTH - 1)
+        return WIDTH * y + x, True
+    return slot - _RIGHT_SLOTS, False
+
+
+def _last_move(data: dict[str, Any]) -> tuple[str | None, int | None, list[int]]:
+    """(the last move's text, the cell of a warrior move, the slots of a palisade move)."""
+    moves = data.get("moves") or []
+    if not moves:
+        return None, None, []
+    text = str(moves[-1])
+    if "@" in text:
+        return text, _INDEX.get(text.partition("@")[2]), []
+    slots = []
+    for part in text.split():
+        a, _, b = part.partition("-")
+        if a in _INDEX and b in _INDEX:
+            slot = _slot(_INDEX[a], _INDEX[b])
+            if slot is not None:
+                slots.append(slot)
+    return text, None, slots
+
+
+def _supply_text(supply: Any) -> str:
+    """``1:11 2:2 3:0 4:1 5:1`` for a visible supply, ``15 face down`` for a hidden one."""
+    if isinstance(supply, int):
+        return f"{supply} face down"
+    return " ".join(f"{s}:{c}" for s, c in enumerate(supply, start=1))
+
+
+def _scores(state: Any) -> list[int] | None:
+    scores = state.scores()
+    return None if scores is None else [int(v) for v in scores]
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+def ascii(state: Any, viewer: int | None) -> str:
+    """The board as text: row 1 on top, then palisades left, one line per player, the status.
+
+    A cell shows its gold (``$5``), a warrior as its owner's letter and strength (``O3``; ``O?``
+    when face down for ``viewer``) or ``.``. A palisade is ``|`` between horizontal neighbours
+    and ``---`` under the upper of two vertical neighbours. Each player's line gives its
+    character, its supply by strength (or only its size when hidden), ``passed``, and its gold
+    once the game is over.
+    """
+    data = _view(state, viewer)
+    gold = dict(zip(MINES, data["gold"]))
+    warriors = data["warriors"]
+    palisades = set(data["palisades"])
+    lines = ["  " + "".join(f" {c}  " for c in COLUMNS).rstrip()]
+    for y in range(HEIGHT):
+        row = f"{y + 1} "
+        for x in range(WIDTH):
+            i = WIDTH * y + x
+            w = warriors[i]
+            if w is not None:
+                cell = f"{_letter(w[0])}{'?' if w[1] is None else w[1]}"
+            elif i in gold:
+                cell = f"${gold[i]}"
+            else:
+                cell = "."
+            row += f"{cell:^3}"
+            if x < WIDTH - 1:
+                row += "|" if (WIDTH - 1) * y + x in palisades else " "
+        lines.append(f"{row} {y + 1}")
+        if y < HEIGHT - 1:
+            under = "".join(
+                ("---" if _RIGHT_SLOTS + WIDTH * y + x in palisades else "   ") + " "
+                for x in range(WIDTH)
+            )
+            lines.append(("  " + under).rstrip())
+    lines.append(f"palisades left {data['palisades_left']}")
+    scores = _scores(state)
+    width = max(len(_name(p)) for p in range(state.num_players))
+    for player in range(state.num_players):
+        line = f"{player} {_letter(player)} {_name(player):<{width}}  "
+        line += f"supply {_supply_text(data['supplies'][player])}"
+        if data["passed"][player]:
+            line += "  passed"
+        if scores is not None:
+            line += f"  gold {scores[player]}"
+        lines.append(line)
+    lines.append(_status(state))
+    return "\n".join(lines)
+
+
+# -- SVG ---------------------------------------------------------------------------------------
+
+# Lengths in units of one cell.
+_LEFT = 0.55  # row labels
+_TOP = 0.3
+_GAP = 0.45  # between the board and the panel
+_PANEL = 4.3  # the players' panel, right of the board
+_RIGHT = 0.2
+_COLUMN_LABELS = 0.5  # column labels under the board
+_CAPTION = 1.0
+_BLOCK = 1.45  # one player's block in the panel
+_PANEL_HEAD = 0.55  # the panel's first line: palisades left
+_WIDTH = _LEFT + WIDTH + _GAP + _PANEL + _RIGHT
+
+
+def svg(state: Any, viewer: int | None, size: int) -> str:
+    """A self-contained SVG of the board and a players' panel, ``size`` pixels wide.
+
+    Land cells are grey tiles, mines golden tiles with a stack of as many coins as their value
+    and the value written; palisades are thick dark bars on their borders. A warrior is a disc
+    in its owner's colour with its strength; a warrior face down for ``viewer`` is a paler disc
+    with a dashed ring and ``?``. The last move is marked (its cell outlined, or its palisades
+    haloed). Right of the board: the palisades left, then per player its character, supply
+    (its size, then strength×count without zeros; only its size when hidden), passed (greyed
+    out while the game runs) and gold once over; the player to move (or the winner) is framed.
+    A caption below says who moves or how the game ended.
+    """
+    data = _view(state, viewer)
+    unit = size / _WIDTH
+    panel = _PANEL_HEAD + state.num_players * _BLOCK
+    height = (_TOP + max(HEIGHT + _COLUMN_LABELS, panel) + _CAPTION) * unit
+    status = _status(state)
+    text, last_cell, last_slots = _last_move(data)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_n(height)}" '
+        f'viewBox="0 0 {size} {_n(height)}" role="img" '
+        f'font-family="Helvetica, Arial, sans-serif">',
+        f"<title>{escape(f'Armadora: {status}')}</title>",
+        f'<rect width="{size}" height="{_n(height)}" fill="#FFFFFF"/>',
+    ]
+    out.extend(_labels(unit))
+    gold = dict(zip(MINES, data["gold"]))
+    for i in range(NUM_CELLS):
+        out.extend(_cell(i, gold.get(i), unit))
+    out.append(
+        f'<rect x="{_n(_LEFT * unit)}" y="{_n(_TOP * unit)}" width="{_n(WIDTH * unit)}" '
+        f'height="{_n(HEIGHT * unit)}" fill="none" stroke="{_WOOD}" '
+        f'stroke-width="{_n(0.06 * unit)}"/>'
+    )
+    for slot in last_slots:
+        out.append(_bar(slot, unit, _LAST, 0.26))
+    for slot in sorted(data["palisades"]):
+        out.append(_bar(slot, unit, _WOOD, 0.13))
+    for i, w in enumerate(data["warriors"]):
+        if w is not None:
+            out.extend(_warrior(i, int(w[0]), w[1], unit))
+    if last_cell is not None:
+        x0, y0 = _corner(last_cell, unit)
+        pad = 0.05 * unit
+        out.append(
+            f'<rect x="{_n(x0 + pad)}" y="{_n(y0 + pad)}" width="{_n(unit - 2 * pad)}" '
+            f'height="{_n(unit - 2 * pad)}" rx="{_n(0.06 * unit)}" fill="none" '
+            f'stroke="{_LAST}" stroke-width="{_n(0.07 * unit)}"/>'
+        )
+    out.extend(_panel(state, data, unit))
+    out.extend(_caption(state, data, status, text, height, size, unit))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _corner(i: int, unit: float) -> tuple[float, float]:
+    """Top-left corner of cell ``i``'s tile (row 1 on top)."""
+    y, x = divmod(i, WIDTH)
+    return (_LEFT + x) * unit, (_TOP + y) * unit
+
+
+def _labels(unit: float) -> list[str]:
+    font = 0.34 * unit
+    style = f'font-size="{_n(font)}" text-anchor="middle" fill="#666666"'
+    out = []
+    for x in range(WIDTH):
+        cx = (_LEFT + x + 0.5) * unit
+        out.append(
+            f'<text x="{_n(cx)}" y="{_n((_TOP + HEIGHT + 0.38) * unit)}" {style}>'
+            f"{COLUMNS[x]}</text>"
+        )
+    for y in range(HEIGHT):
+        cy = (_TOP + y + 0.5) * unit + 0.35 * font
+        out.append(f'<text x="{_n(_LEFT * unit / 2)}" y="{_n(cy)}" {style}>{y + 1}</text>')
+    return out
+
+
+def _cell(i: int, gold: int | None, unit: float) -> list[str]:
+    """The tile of cell ``i``; a mine also gets its coin stack and value."""
+    x0, y0 = _corner(i, unit)
+    inset = 0.03 * unit
+    out = [
+        f'<rect x="{_n(x0 + inset)}" y="{_n(y0 + inset)}" width="{_n(unit - 2 * inset)}" '
+        f'height="{_n(unit - 2 * inset)}" rx="{_n(0.06 * unit)}" '
+        f'fill="{_TILE if gold is None else _MINE}"/>'
+    ]
+    if gold is None:
+        return out
+    cx = x0 + 0.32 * unit
+    bottom = y0 + 0.84 * unit
+    step = 0.085 * unit
+    for k in range(int(gold)):
+        out.append(
+            f'<ellipse cx="{_n(cx)}" cy="{_n(bottom - k * step)}" rx="{_n(0.17 * unit)}" '
+            f'ry="{_n(0.06 * unit)}" fill="{_COIN}" stroke="#8A6500" '
+            f'stroke-width="{_n(0.02 * unit)}"/>'
+        )
+    font = 0.34 * unit
+    out.append(
+        f'<text x="{_n(x0 + 0.78 * unit)}" y="{_n(y0 + 0.5 * unit + 0.35 * font)}" '
+        f'font-size="{_n(font)}" font-weight="bold" text-anchor="middle" fill="#8A6500">'
+        f"{int(gold)}</text>"
+    )
+    return out
+
+
+def _bar(slot: int, unit: float, color: str, thickness: float) -> str:
+    """A palisade on ``slot``: a bar ``thickness`` cells thick along the border."""
+    cell, right = _slot_cells(slot)
+    x0, y0 = _corner(cell, unit)
+    t = thickness * unit
+    over = 0.04 * unit
+    if right:
+        x, y, w, h = x0 + unit - t / 2, y0 - over, t, unit + 2 * over
+    else:
+        x, y, w, h = x0 - over, y0 + unit - t / 2, unit + 2 * over, t
+    return (
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
+        f'rx="{_n(t / 3)}" fill="{color}"/>'
+    )
+
+
+def _warrior(i: int, owner: int, strength: int | None, unit: float) -> list[str]:
+    """A disc in the owner's colour with the strength, or face down: pale, dashed, ``?``."""
+    x0, y0 = _corner(i, unit)
+    cx, cy = x0 + 0.5 * unit, y0 + 0.5 * unit
+    color = _color(owner)
+    font = 0.4 * unit
+    r = 0.34 * unit
+    if strength is None:
+        fill = _mix(color, 0.45)
+        return [
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{fill}" '
+            f'stroke="{color}" stroke-width="{_n(0.06 * unit)}"/>',
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(0.24 * unit)}" fill="none" '
+            f'stroke="{color}" stroke-width="{_n(0.03 * unit)}" '
+            f'stroke-dasharray="{_n(0.06 * unit)} {_n(0.05 * unit)}"/>',
+            f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
+            f'font-weight="bold" text-anchor="middle" fill="{_text_color(fill)}">?</text>',
+        ]
+    return [
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{color}" '
+        f'stroke="{_INK}" stroke-width="{_n(0.04 * unit)}"/>',
+        f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
+        f'font-weight="bold" text-anchor="middle" fill="{_text_color(color)}">'
+        f"{int(strength)}</text>",
+    ]
+
+
+def _featured(state: Any) -> int | None:
+    """The player to move, or the winner once the game is won; ``None`` after a draw or tie."""
+    outcome = state.outcome()
+    if outcome is None:
+        return state.current_player
+    winners = tuple(outcome.winners)
+    return winners[0] if len(winners) == 1 else None
+
+
+def _panel(state: Any, data: dict[str, Any], unit: float) -> list[str]:
+    """Palisades left, then one block per player: swatch and character, supply, gold once over.
+
+    The player to move (or the winner) has its block framed in its colour; a player who has
+    passed is greyed out while the game runs.
+    """
+    x0 = (_LEFT + WIDTH + _GAP) * unit
+    font = 0.3 * unit
+    line = 0.38 * unit
+    out = [
+        f'<text x="{_n(x0 + 0.1 * unit)}" y="{_n((_TOP + 0.3) * unit)}" '
+        f'font-size="{_n(font)}" fill="{_INK}">palisades left '
+        f"{int(data['palisades_left'])}</text>"
+    ]
+    turn = _featured(state)
+    scores = _scores(state)
+    over = state.outcome() is not None
+    for player in range(state.num_players):
+        top = (_TOP + _PANEL_HEAD + player * _BLOCK) * unit
+        color = _color(player)
+        passed = bool(data["passed"][player])
+        out.append('<g opacity="0.45">' if passed and not over else "<g>")
+        if player == turn:
+            out.append(
+                f'<rect x="{_n(x0)}" y="{_n(top)}" width="{_n(_PANEL * unit)}" '
+                f'height="{_n((_BLOCK - 0.12) * unit)}" rx="{_n(0.1 * unit)}" '
+                f'fill="{_mix(color, 0.15)}" stroke="{color}" stroke-width="{_n(0.05 * unit)}"/>'
+            )
+        cx, cy = x0 + 0.4 * unit, top + 0.4 * unit
+        out.append(
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(0.24 * unit)}" fill="{color}" '
+            f'stroke="{_INK}" stroke-width="{_n(0.04 * unit)}"/>'
+        )
+        out.append(
+            f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
+            f'text-anchor="middle" fill="{_text_color(color)}">{_letter(player)}</text>'
+        )
+        left = x0 + 0.8 * unit
+        head = f"{player} {_name(player)}" + (" · passed" if passed else "")
+        out.append(
+            f'<text x="{_n(left)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
+            f'font-weight="bold" fill="{_INK}">{escape(head)}</text>'
+        )
+        supply = data["supplies"][player]
+        if isinstance(supply, int):
+            facts = [f"supply {supply}", "strengths hidden"]
+        else:
+            facts = [
+                f"supply {sum(supply)}",
+                " ".join(f"{s}×{c}" for s, c in enumerate(supply, 1) if c) or "none left",
+            ]
+        if scores is not None:
+            facts[0] += f"   gold {scores[player]}"
+        y = cy + 0.35 * font + 0.05 * unit
+        for fact in facts:
+            y += line
+            out.append(
+                f'<text x="{_n(left)}" y="{_n(y)}" font-size="{_n(font)}" fill="{_INK}" '
+                f'xml:space="preserve">{escape(fact)}</text>'
+            )
+        out.append("</g>")
+    return out
+
+
+def _caption(
+    state: Any,
+    data: dict[str, Any],
+    status: str,
+    last: str | None,
+    height: float,
+    size: int,
+    unit: float,
+) -> list[str]:
+    """Whose turn it is or how it ended (left, after a disc of that player's colour), and the
+    ply count with the last move as the viewer sees it (right)."""
+    font = 0.38 * unit
+    y = height - 0.35 * unit
+    x = 0.25 * unit
+    who = _featured(state)
+    out = []
+    if who is not None:
+        out.append(
+            f'<circle cx="{_n(x + 0.25 * unit)}" cy="{_n(y - 0.35 * font)}" '
+            f'r="{_n(0.25 * unit)}" fill="{_color(who)}" stroke="{_INK}" '
+            f'stroke-width="{_n(0.04 * unit)}"/>'
+        )
+        x += 0.65 * unit
+    out.append(
+        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(font)}" fill="{_INK}">'
+        f"{escape(status)}</text>"
+    )
+    right = f"ply {len(data.get('moves') or [])}" + (f", last {last}" if last else "")
+    out.append(
+        f'<text x="{_n(size - _RIGHT * unit)}" y="{_n(y)}" font-size="{_n(font)}" '
+        f'text-anchor="end" fill="#666666">{escape(right)}</text>'
+    )
+    return out

@@ -1,0 +1,91 @@
+//! Move notation: `3@c3` (warrior), `c2-d2` or `c2-d2 e4-e5` (palisades), `pass`.
+
+use super::board::{cell_index, cell_name, slot_between, slot_cells};
+use super::movegen::{Move, MoveKind};
+use crate::core::error::Error;
+
+/// The notation of a slot: its two cells, lower first.
+pub fn slot_name(slot: usize) -> String {
+    let (a, b) = slot_cells(slot);
+    format!("{}-{}", cell_name(a), cell_name(b))
+}
+
+/// The notation of a move.
+pub fn notation(mv: Move) -> String {
+    match mv.kind() {
+        MoveKind::Warrior { strength, cell } => {
+            format!("{strength}@{}", cell_name(usize::from(cell)))
+        }
+        MoveKind::Single(s) => slot_name(usize::from(s)),
+        MoveKind::Pair(a, b) => format!(
+            "{} {}",
+            slot_name(usize::from(a)),
+            slot_name(usize::from(b))
+        ),
+        MoveKind::Pass => "pass".into(),
+    }
+}
+
+fn parse_slot(text: &str, part: &str) -> Result<usize, Error> {
+    let (a, b) = part.split_once('-').ok_or_else(|| {
+        Error::invalid_move(text, "expected '3@c3', 'c2-d2', 'c2-d2 e4-e5' or 'pass'")
+    })?;
+    let cell = |name: &str| {
+        cell_index(name).ok_or_else(|| {
+            Error::invalid_move(text, format!("'{name}' is not a cell (a..h, 1..5)"))
+        })
+    };
+    let (a, b) = (cell(a)?, cell(b)?);
+    if a >= b {
+        return Err(Error::invalid_move(
+            text,
+            "a slot is written by its two cells, lower index first",
+        ));
+    }
+    slot_between(a, b)
+        .ok_or_else(|| Error::invalid_move(text, "the two cells are not orthogonal neighbours"))
+}
+
+/// Parses a move (syntax only).
+///
+/// # Errors
+///
+/// [`Error::InvalidMove`] when the text names no move.
+pub fn parse_move(text: &str) -> Result<Move, Error> {
+    if text == "pass" {
+        return Ok(Move::PASS);
+    }
+    if let Some((s, c)) = text.split_once('@') {
+        let strength = match s.as_bytes() {
+            &[d @ b'1'..=b'5'] => d - b'0',
+            _ => {
+                return Err(Error::invalid_move(
+                    text,
+                    format!("a warrior's strength is 1 to 5, got '{s}'"),
+                ))
+            }
+        };
+        let cell = cell_index(c).ok_or_else(|| {
+            Error::invalid_move(text, format!("'{c}' is not a cell (a..h, 1..5)"))
+        })?;
+        return Ok(Move::warrior(strength, cell));
+    }
+    let parts: Vec<&str> = text.split(' ').collect();
+    match parts[..] {
+        [one] => Ok(Move::single(parse_slot(text, one)?)),
+        [one, two] => {
+            let (a, b) = (parse_slot(text, one)?, parse_slot(text, two)?);
+            if a >= b {
+                return Err(Error::invalid_move(
+                    text,
+                    "two palisades are two different slots in ascending slot id",
+                ));
+            }
+            Ok(Move::pair(a, b))
+        }
+        _ => Err(Error::invalid_move(
+            text,
+            "expected '3@c3', 'c2-d2', 'c2-d2 e4-e5' or 'pass'",
+        )),
+    }
+}

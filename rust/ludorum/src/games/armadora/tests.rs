@@ -1,0 +1,465 @@
+//! Tests of Armadora: perft vectors, the rules page's oracles, setup draws, notation, options,
+//! views, and seeded random games checked against a slow generator written from the rules text.
+
+use serde_json::{json, Value};
+
+use super::board::{cell_index, slot_between, Edges, CELLS, LAND, MINE_CELLS, SLOTS};
+use super::movegen::{Move, MoveKind, NUM_ACTIONS};
+use super::state::{decide, settle, Armadora};
+use crate::core::game::Game;
+use crate::core::json::{from_json, to_json};
+use crate::core::perft::perft;
+use crate::core::rng::SplitMix64;
+use crate::core::testing::{
+    self, assert_invalid_moves, assert_option_errors, assert_seeded_table, check_actions,
+    check_perft_vectors, illegal_reason, legal, new_game, play, Oracle, Ply, Walk,
+};
+
+fn game(options: Value) -> Armadora {
+    new_game(options)
+}
+
+fn slot(text: &str) -> usize {
+    let (a, b) = text.split_once('-').unwrap();
+    slot_between(cell_index(a).unwrap(), cell_index(b).unwrap()).unwrap()
+}
+
+/// The slow legality of a move by the rules text: every territory, from nothing.
+fn slow_legal(g: &Armadora, mv: Move) -> bool {
+    let Some(p) = g.current_player() else {
+        return false;
+    };
+    let palisade_ok = |slots: &[usize]| {
+        let mut all = g.palisades();
+        if slots.iter().any(|s| all.contains(s)) || usize::from(g.palisades_left()) < slots.len() {
+            return false;
+        }
+        all.extend_from_slice(slots);
+        let edges = all.into_iter().fold(Edges::OPEN, Edges::without);
+        edges.territories().iter().all(|t| t.count_ones() >= 4)
+    };
+    match mv.kind() {
+        MoveKind::Warrior { strength, cell } => {
+            let c = usize::from(cell);
+            !MINE_CELLS.contains(&c)
+                && g.warrior(c).is_none()
+                && g.supply(p)[usize::from(strength) - 1] > 0
+        }
+        MoveKind::Single(a) => palisade_ok(&[usize::from(a)]),
+        MoveKind::Pair(a, b) => palisade_ok(&[usize::from(a), usize::from(b)]),
+        MoveKind::Pass => true,
+    }
+}
+
+fn slow_moves(g: &Armadora) -> Vec<Move> {
+    (0..NUM_ACTIONS)
+        .map(|a| Move::from_action(a).unwrap())
+        .filter(|&m| slow_legal(g, m))
+        .collect()
+}
+
+// -- perft ----------------------------------------------------------------------------------
+
+#[test]
+fn perft_vectors() {
+    let checked = check_perft_vectors::<Armadora>(20_000_000);
+    assert!(checked >= 4, "only {checked} perft vectors checked");
+}
+
+#[test]
+fn start_count() {
+    // 5 strengths × 32 land cells, 67 single palisades, 2211 pairs less the 4 that close a
+    // corner cell, and pass.
+    let g = game(json!({"first_player": 0}));
+    assert_eq!(g.count_legal_moves(), 160 + 67 + 2207 + 1);
+    assert_eq!(legal(&g), slow_moves(&g));
+    let g = game(json!({"players": 3}));
+    assert_eq!(g.count_legal_moves(), 4 * 32 + 67 + 2207 + 1);
+}
+
+#[test]
+fn zobrist_table_is_pinned() {
+    assert_seeded_table(&super::state::ZOBRIST, super::state::ZOBRIST_SEED);
+    assert_eq!(super::state::ZOBRIST.len(), 800 + 67 + 40 + 4 + 4);
+}
+
+// -- board ----------------------------------------------------------------------------------
+
+#[test]
+fn cells_mines_and_slots() {
+    let names: Vec<usize> = ["d1", "b2", "f2", "h2", "a4", "e4", "c5", "g5"]
+        .iter()
+        .map(|n| cell_index(n).unwrap())
+        .collect();
+    assert_eq!(names, MINE_CELLS);
+    assert_eq!(LAND.count_ones(), 32);
+    assert_eq!(slot("a1-b1"), 0);
+    assert_eq!(slot("g5-h5"), 34);
+    assert_eq!(slot("a1-a2"), 35);
+    assert_eq!(slot("h4-h5"), 66);
+    assert_eq!(slot("c2-d2"), 9);
+    for s in 0..SLOTS {
+        let text = super::notation::slot_name(s);
+        assert_eq!(slot(&text), s, "{text}");
+    }
+    assert_eq!(Move::pair(0, 1).action(), 267);
+    assert_eq!(Move::pair(65, 66).action(), 2477);
+    assert_eq!(Move::PASS.action(), 2478);
+    assert_eq!(NUM_ACTIONS, 2479);
+}
+
+// -- the rules page's oracles ---------------------------------------------------------------
+
+/// Plays palisade moves by alternating players (both playing palisades, first player 0).
+fn with_palisades(texts: &[&str]) -> Armadora {
+    let mut g = game(json!({"first_player": 0}));
+    for t in texts {
+        play(&mut g, t);
+    }
+    g
+}
+
+#[test]
+fn palisade_oracles() {
+    let g = with_palisades(&["a1-b1", "a2-b2", "a3-b3"]);
+    let reason = illegal_reason(&g, "a3-a4");
+    assert!(reason.contains("fewer than 4"), "{reason}");
+
+    let g = with_palisades(&["e5-f5", "f4-f5", "g4-g5"]);
+    illegal_reason(&g, "h4-h5");
+    let g = with_palisades(&["e5-f5 f4-f5"]);
+    illegal_reason(&g, "g4-g5 h4-h5");
+
+    // The corner square with 4... rather 2 palisades, the strip a1-d1 with 2, the centre
+    // square with 8: all legal, leaving territories of 4 and 36 cells.
+    for closing in [
+        &["b1-c1", "b2-c2 a2-a3", "b2-b3"][..],
+        &["d1-e1", "a1-a2 b1-b2", "c1-c2 d1-d2"],
+        &[
+            "d1-d2", "e1-e2", "c2-d2", "e2-f2", "c3-d3", "e3-f3", "d3-d4", "e3-e4",
+        ],
+    ] {
+        let g = with_palisades(closing);
+        let sizes: Vec<usize> = g.territories().iter().map(|t| t.cells.len()).collect();
+        let mut sorted = sizes.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, vec![4, 36], "{closing:?}");
+    }
+}
+
+#[test]
+fn award_oracles() {
+    let (scores, piles) = settle(&[(2, vec![0, 3]), (12, vec![4, 4])], 2);
+    assert_eq!(scores, vec![6, 8]);
+    assert_eq!(piles, vec![vec![6], vec![6, 2]]);
+    assert_eq!(decide(&scores, &piles).winner_list(), vec![1]);
+    let (scores, piles) = settle(&[(2, vec![1, 0]), (7, vec![2, 2])], 2);
+    assert_eq!(scores, vec![5, 3]);
+    assert_eq!(piles, vec![vec![3, 2], vec![3]]);
+    let o = decide(&scores, &piles);
+    assert_eq!((o.winner_list(), o.reason), (vec![0], "gold"));
+    let o = decide(&[12, 12], &[vec![7, 5], vec![5, 5, 2]]);
+    assert_eq!((o.winner_list(), o.reason), (vec![0], "tie-break"));
+    let o = decide(&[11, 11], &[vec![6, 5, 2], vec![6, 4, 3]]);
+    assert_eq!(o.winner_list(), vec![0]);
+    // Still equal: shared win, or a draw when everyone shares it.
+    let o = decide(&[5, 5, 1], &[vec![5], vec![5], vec![1]]);
+    assert_eq!((o.winner_list(), o.reason), (vec![0, 1], "tie-break"));
+    let o = decide(&[0, 0], &[vec![], vec![]]);
+    assert_eq!((o.winner_list(), o.reason), (vec![], "tie-break"));
+    // A zero award is no pile; a territory without warriors gives nothing.
+    let (scores, piles) = settle(&[(3, vec![1, 1, 1, 1]), (4, vec![0, 0, 0, 0])], 4);
+    assert_eq!(scores, vec![0; 4]);
+    assert!(piles.iter().all(Vec::is_empty));
+}
+
+#[test]
+fn illegal_warriors() {
+    let mut g = game(json!({"first_player": 0}));
+    assert!(illegal_reason(&g, "1@d1").contains("mine"));
+    play(&mut g, "5@c3");
+    assert!(illegal_reason(&g, "1@c3").contains("already"));
+    play(&mut g, "1@a1");
+    assert!(illegal_reason(&g, "5@a2").contains("strength 5"));
+    play(&mut g, "4@a2");
+    assert_eq!(g.warrior(cell_index("a2").unwrap()), Some((0, 4)));
+    assert_eq!(g.supply(0), [11, 2, 1, 0, 0]);
+}
+
+#[test]
+fn passing_and_the_end() {
+    let mut g = game(json!({"players": 3, "first_player": 1}));
+    play(&mut g, "3@a1");
+    play(&mut g, "pass");
+    assert!(g.has_passed(2));
+    assert_eq!(g.current_player(), Some(0));
+    play(&mut g, "2@b1");
+    assert_eq!(g.current_player(), Some(1), "player 2 is skipped");
+    play(&mut g, "pass");
+    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.scores(), None);
+    play(&mut g, "2@c1");
+    assert_eq!(g.current_player(), Some(0), "the last player goes on alone");
+    play(&mut g, "pass");
+    assert_eq!(g.current_player(), None);
+    assert_eq!(g.count_legal_moves(), 0);
+    // One territory of 40 gold: player 0 (2 + 2) beats player 1 (3).
+    assert_eq!(g.scores(), Some(vec![40, 0, 0]));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner_list(), o.reason), (vec![0], "gold"));
+    assert_eq!(g.key(), g.key_from_scratch());
+    g.undo();
+    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.key(), g.key_from_scratch());
+}
+
+// -- setup ----------------------------------------------------------------------------------
+
+#[test]
+fn setup_draws() {
+    for players in 2..=4usize {
+        for seed in [0u64, 1, 42, u64::MAX] {
+            let g = game(json!({"players": players, "seed": seed}));
+            let mut rng = SplitMix64::new(seed);
+            let first = rng.below(players);
+            let mut gold = [3u8, 4, 4, 5, 5, 6, 6, 7];
+            for i in (1..8).rev() {
+                gold.swap(i, rng.below(i + 1));
+            }
+            assert_eq!(g.current_player(), Some(first));
+            assert_eq!((0..8).map(|m| g.gold(m)).collect::<Vec<_>>(), gold);
+            // A given first player draws nothing: the gold is shuffled from the fresh stream.
+            let g = game(json!({"players": players, "seed": seed, "first_player": 0}));
+            let mut rng = SplitMix64::new(seed);
+            let mut gold = [3u8, 4, 4, 5, 5, 6, 6, 7];
+            for i in (1..8).rev() {
+                gold.swap(i, rng.below(i + 1));
+            }
+            assert_eq!((0..8).map(|m| g.gold(m)).collect::<Vec<_>>(), gold);
+        }
+    }
+    let g = game(json!({"gold": [7, 6, 6, 5, 5, 4, 4, 3], "seed": 5}));
+    assert_eq!(g.gold(0), 7);
+    assert_eq!(g.current_player(), Some(SplitMix64::new(5).below(2)));
+    assert_eq!(g.supply(0), [11, 2, 1, 1, 1]);
+    assert_eq!(game(json!({"players": 4})).supply(3), [5, 1, 1, 1, 0]);
+    assert_eq!(g.palisades_left(), 35);
+}
+
+#[test]
+fn options_and_errors() {
+    let g = game(json!({}));
+    assert_eq!(
+        Value::Object(g.options()),
+        json!({"players": 2, "seed": 0, "first_player": null, "gold": null})
+    );
+    assert_option_errors::<Armadora>(&[
+        (json!({"players": 5}), "players"),
+        (json!({"seed": -1}), "seed"),
+        (json!({"first_player": 2}), "first_player"),
+        (json!({"players": 3, "first_player": 3}), "first_player"),
+        (json!({"gold": [3, 4, 4, 5, 5, 6, 6]}), "gold"),
+        (json!({"gold": [3, 3, 4, 5, 5, 6, 6, 7]}), "gold"),
+        (json!({"gold": "x"}), "gold"),
+        (json!({"colour": 1}), "unknown option"),
+    ]);
+}
+
+// -- notation -------------------------------------------------------------------------------
+
+#[test]
+fn notation_round_trip() {
+    let g = game(json!({}));
+    let mut count = 0;
+    check_actions(&g, 0..NUM_ACTIONS, |_, found| {
+        assert!(found.is_some());
+        count += 1;
+    });
+    assert_eq!(count, NUM_ACTIONS);
+    assert_eq!(g.notation(Move::pair(9, 63)), "c2-d2 e4-e5");
+    assert_eq!(g.parse_move("3@c3"), Ok(Move::warrior(3, 18)));
+    assert!(g.move_from_action(NUM_ACTIONS).is_err());
+    assert_invalid_moves(
+        &g,
+        &[
+            "6@c3",
+            "0@c3",
+            "3@i1",
+            "3@c6",
+            "c2-e2",
+            "d2-c2",
+            "e4-e5 c2-d2",
+            "c2-d2 c2-d2",
+            "a1-a1",
+            "",
+            "Pass",
+            "c2-d2  e4-e5",
+            "?@c3",
+            "3@",
+            "c2-d2 e4-e5 f1-g1",
+        ],
+    );
+}
+
+#[test]
+fn illegal_palisades() {
+    let mut g = game(json!({"first_player": 0}));
+    play(&mut g, "c2-d2");
+    assert!(illegal_reason(&g, "c2-d2").contains("already"));
+    assert!(illegal_reason(&g, "a1-b1 c2-d2").contains("already"));
+    // Use up the supply.
+    let mut g = game(json!({"first_player": 0}));
+    let slots: Vec<usize> = (0..SLOTS).collect();
+    let mut placed = 0;
+    for &s in &slots {
+        if placed == 35 {
+            break;
+        }
+        let mv = Move::single(s);
+        if g.is_legal(mv) {
+            g.play(mv).unwrap();
+            placed += 1;
+        }
+    }
+    if placed == 35 {
+        assert_eq!(g.palisades_left(), 0);
+        assert!(legal(&g)
+            .iter()
+            .all(|m| matches!(m.kind(), MoveKind::Warrior { .. } | MoveKind::Pass)));
+    }
+}
+
+// -- views ----------------------------------------------------------------------------------
+
+#[test]
+fn viewer_json_and_resample() {
+    let mut g = game(json!({"first_player": 0, "seed": 3}));
+    for t in ["5@c3", "2@a1", "c2-d2 e4-e5", "1@b1", "pass"] {
+        play(&mut g, t);
+    }
+    let v = g.view_json(1);
+    assert_eq!(v["viewer"], json!(1));
+    assert_eq!(v["warriors"][18], json!([0, null]));
+    assert_eq!(v["warriors"][0], json!([1, 2]));
+    assert_eq!(v["supplies"], json!([15, [10, 1, 1, 1, 1]]));
+    assert_eq!(
+        v["moves"],
+        json!(["?@c3", "2@a1", "c2-d2 e4-e5", "1@b1", "pass"])
+    );
+    assert!(from_json::<Armadora>(&v).is_err());
+    // Two states differing only in player 0's hidden strengths look the same to player 1.
+    let mut h = game(json!({"first_player": 0, "seed": 3}));
+    for t in ["1@c3", "2@a1", "c2-d2 e4-e5", "1@b1", "pass"] {
+        play(&mut h, t);
+    }
+    assert_eq!(h.view_json(1), v);
+    let r = g.resample(1, 9);
+    assert_eq!(r.view_json(1), v);
+    assert_eq!(r.key(), r.key_from_scratch());
+    // The procedure: shuffle player 0's starting strengths ascending with the setup's
+    // Fisher-Yates; the first goes to c3.
+    let mut pool = vec![1u8; 11];
+    pool.extend([2, 2, 3, 4, 5]);
+    let mut rng = SplitMix64::new(9);
+    for i in (1..pool.len()).rev() {
+        pool.swap(i, rng.below(i + 1));
+    }
+    assert_eq!(r.warrior(18), Some((0, pool[0])));
+    let mut obs = vec![0.0; 40 * 17];
+    r.observation(1, &mut obs);
+    let mut obs2 = vec![0.0; 40 * 17];
+    g.observation(1, &mut obs2);
+    assert_eq!(obs, obs2);
+    assert_eq!(g.observation_shape(), vec![17, 40]);
+    // Over: everything shows, and resampling copies.
+    play(&mut g, "pass");
+    assert_eq!(g.view_json(1)["warriors"][18], json!([0, 5]));
+    assert_eq!(to_json(&g.resample(1, 4)), to_json(&g));
+}
+
+#[test]
+fn json_fields() {
+    let mut g = game(json!({"first_player": 0}));
+    for t in ["3@c3", "c2-d2 e4-e5", "pass"] {
+        play(&mut g, t);
+    }
+    let j = to_json(&g);
+    assert_eq!(j["palisades"], json!([9, 63]));
+    assert_eq!(j["palisades_left"], json!(33));
+    assert_eq!(j["supplies"], json!([[11, 2, 0, 1, 1], [11, 2, 1, 1, 1]]));
+    assert_eq!(j["passed"], json!([true, false]));
+    assert_eq!(j["warriors"][18], json!([0, 3]));
+    assert_eq!(j["warriors"].as_array().unwrap().len(), CELLS);
+    assert_eq!(j["current_player"], json!(1));
+    let back: Armadora = from_json(&j).unwrap();
+    assert_eq!(to_json(&back), j);
+}
+
+// -- random games ---------------------------------------------------------------------------
+
+struct RulesText;
+
+impl Oracle<Armadora> for RulesText {
+    type Before = ();
+    type Hidden = ();
+
+    fn hidden(&self, _: &Armadora) {}
+
+    fn before(&mut self, g: &Armadora, ply: &Ply<'_, Move>) {
+        if ply.thorough {
+            assert_eq!(ply.moves, slow_moves(g), "{:?} ply {}", ply.walk, ply.index);
+        }
+    }
+
+    fn after(&mut self, g: &Armadora, _: &Ply<'_, Move>, (): ()) {
+        assert!(g.territories().iter().all(|t| t.cells.len() >= 4));
+        if g.outcome().is_some() {
+            let n = g.num_players();
+            assert!((0..n).all(|p| g.has_passed(p)));
+            let scores = g.scores().unwrap();
+            assert!(scores.iter().sum::<u32>() <= 40);
+        }
+    }
+}
+
+#[test]
+fn random_games_match_the_rules_text() {
+    let mut ended = 0;
+    for players in 2..=4 {
+        for seed in 0..4u64 {
+            let options = json!({"players": players, "seed": seed});
+            let walk = Walk::new(10 * players + seed, 2000, 7);
+            let g = testing::check_random_game(game(options), walk, &mut RulesText);
+            ended += usize::from(g.outcome().is_some());
+            let _ = perft(&mut g.clone(), 1);
+        }
+    }
+    assert!(ended > 0);
+}
+
+#[test]
+#[ignore]
+fn print_perft() {
+    for players in 2..=4 {
+        let mut g = game(json!({"players": players, "seed": 0}));
+        let t = std::time::Instant::now();
+        println!("players={players},seed=0 1 {}", perft(&mut g, 1));
+        println!(
+            "players={players},seed=0 2 {} ({:?})",
+            perft(&mut g, 2),
+            t.elapsed()
+        );
+    }
+    let t = std::time::Instant::now();
+    let mut n = 0;
+    for s in 0..200u64 {
+        let mut g = game(json!({"seed": s}));
+        let mut rng = SplitMix64::new(s);
+        while g.current_player().is_some() {
+            let m = g.random_move(&mut rng);
+            g.play_unchecked(m);
+            n += 1;
+        }
+    }
+    println!("200 playouts, {n} plies, {:?}", t.elapsed());
+}
