@@ -2,6 +2,7 @@
 
 use super::board::{slot_cells, Edges, CELLS, SLOTS};
 use super::state::Armadora;
+use crate::core::rng::SplitMix64;
 
 /// First single-palisade action.
 pub const SINGLE_BASE: usize = 5 * CELLS;
@@ -112,7 +113,285 @@ fn splits_small(after: Edges, slot: usize) -> bool {
     after.small(a) || after.small(b)
 }
 
+/// A connected set of 1 to 3 cells: the slots with one cell inside, and those joining its cells.
+#[derive(Clone, Copy)]
+struct Poly {
+    boundary: u128,
+    internal: u128,
+}
+
+/// Number of connected sets of 1 to 3 cells: 40 cells, 67 dominoes, 166 trominoes.
+const NPOLY: usize = CELLS + SLOTS + 166;
+
+/// Every connected set of 1 to 3 cells, built at compile time.
+///
+/// Given a position whose territories all have 4 cells or more (always so after legal play),
+/// placing the palisades of a set `P` of free slots leaves a territory `T` under 4 cells exactly
+/// when `T` is one of these sets with its internal slots free (a territory of up to 3 cells is
+/// joined by a spanning path, and with at most 3 cells every joining slot is on that path) and
+/// its free boundary slots non-empty (else `T` is a territory already) and all in `P`. Hence a
+/// single `a` is illegal iff some set has free boundary `{a}`, and a pair `a < b` of legal
+/// singles is illegal iff some set has free boundary exactly `{a, b}` (a free boundary of `{a}`
+/// or `{b}` alone would make a single illegal).
+static POLYS: [Poly; NPOLY] = build_polys();
+
+const fn boundary_of(cells: u64) -> u128 {
+    let mut m = 0u128;
+    let mut s = 0;
+    while s < SLOTS {
+        let (a, b) = slot_cells(s);
+        if (cells >> a) & 1 != (cells >> b) & 1 {
+            m |= 1u128 << s;
+        }
+        s += 1;
+    }
+    m
+}
+
+const fn build_polys() -> [Poly; NPOLY] {
+    let mut out = [Poly {
+        boundary: 0,
+        internal: 0,
+    }; NPOLY];
+    let mut i = 0;
+    let mut c = 0;
+    while c < CELLS {
+        out[i] = Poly {
+            boundary: boundary_of(1u64 << c),
+            internal: 0,
+        };
+        i += 1;
+        c += 1;
+    }
+    let mut s = 0;
+    while s < SLOTS {
+        let (a, b) = slot_cells(s);
+        out[i] = Poly {
+            boundary: boundary_of((1u64 << a) | (1u64 << b)),
+            internal: 1u128 << s,
+        };
+        i += 1;
+        s += 1;
+    }
+    // Trominoes: a middle cell and two of its slots (each tromino has one middle cell).
+    c = 0;
+    while c < CELLS {
+        let mut s1 = 0;
+        while s1 < SLOTS {
+            let (p, q) = slot_cells(s1);
+            if p == c || q == c {
+                let o1 = if p == c { q } else { p };
+                let mut s2 = s1 + 1;
+                while s2 < SLOTS {
+                    let (r, t) = slot_cells(s2);
+                    if r == c || t == c {
+                        let o2 = if r == c { t } else { r };
+                        out[i] = Poly {
+                            boundary: boundary_of((1u64 << c) | (1u64 << o1) | (1u64 << o2)),
+                            internal: (1u128 << s1) | (1u128 << s2),
+                        };
+                        i += 1;
+                    }
+                    s2 += 1;
+                }
+            }
+            s1 += 1;
+        }
+        c += 1;
+    }
+    assert!(i == NPOLY);
+    out
+}
+
+const ALL_SLOTS: u128 = (1u128 << SLOTS) - 1;
+
+/// The palisade moves of a position: legal singles and the illegal pairs among them.
+pub(super) struct PalisadeMoves {
+    /// Slots whose single palisade is legal.
+    pub singles: u128,
+    /// Illegal pairs of legal singles, as action ids, ascending, distinct.
+    bad: [u16; NPOLY],
+    nbad: usize,
+    /// Whether pairs may be played at all.
+    pairs_allowed: bool,
+}
+
+impl PalisadeMoves {
+    /// The number of legal pairs.
+    #[inline]
+    pub fn pair_count(&self) -> usize {
+        if !self.pairs_allowed {
+            return 0;
+        }
+        let n = self.singles.count_ones() as usize;
+        n * n.saturating_sub(1) / 2 - self.nbad
+    }
+
+    /// The illegal pairs, ascending.
+    #[inline]
+    fn bad(&self) -> &[u16] {
+        &self.bad[..self.nbad]
+    }
+
+    /// The `k`-th legal pair (ascending), `k < pair_count()`.
+    pub fn nth_pair(&self, mut k: usize) -> Move {
+        let bad = self.bad();
+        let mut bi = 0;
+        let mut l = self.singles;
+        while l != 0 {
+            let a = l.trailing_zeros() as usize;
+            l &= l - 1;
+            let above = l.count_ones() as usize;
+            // Illegal pairs starting with `a`.
+            let first = Move::pair(a, a + 1).0;
+            let last = Move::pair(a, SLOTS - 1).0;
+            while bi < bad.len() && bad[bi] < first {
+                bi += 1;
+            }
+            let mut bj = bi;
+            while bj < bad.len() && bad[bj] <= last {
+                bj += 1;
+            }
+            let count = above - (bj - bi);
+            if k < count {
+                let mut m = l;
+                loop {
+                    let b = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mv = Move::pair(a, b);
+                    if bad[bi..bj].contains(&mv.0) {
+                        continue;
+                    }
+                    if k == 0 {
+                        return mv;
+                    }
+                    k -= 1;
+                }
+            }
+            k -= count;
+            bi = bj;
+        }
+        unreachable!("k < pair_count()")
+    }
+}
+
+/// The `k`-th set bit of `m` (which has more than `k`).
+#[inline]
+fn nth_bit(mut m: u64, k: usize) -> usize {
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as usize
+}
+
 impl Armadora {
+    /// The legal palisade moves (see [`POLYS`] for why this is exact).
+    pub(super) fn palisade_moves(&self) -> PalisadeMoves {
+        let mut out = PalisadeMoves {
+            singles: 0,
+            bad: [0; NPOLY],
+            nbad: 0,
+            pairs_allowed: self.palisades_left >= 2,
+        };
+        if self.palisades_left == 0 {
+            return out;
+        }
+        let taken = self.palisades;
+        let free = ALL_SLOTS & !taken;
+        let mut singles = free;
+        let mut cand = [0u128; NPOLY];
+        let mut nc = 0;
+        for p in &POLYS {
+            if p.internal & taken != 0 {
+                continue;
+            }
+            let open = p.boundary & free;
+            match open.count_ones() {
+                1 => singles &= !open,
+                2 => {
+                    cand[nc] = open;
+                    nc += 1;
+                }
+                _ => {}
+            }
+        }
+        out.singles = singles;
+        if out.pairs_allowed {
+            for &open in &cand[..nc] {
+                if open & !singles == 0 {
+                    let a = open.trailing_zeros() as usize;
+                    let b = 127 - open.leading_zeros() as usize;
+                    out.bad[out.nbad] = Move::pair(a, b).0;
+                    out.nbad += 1;
+                }
+            }
+            let bad = &mut out.bad[..out.nbad];
+            bad.sort_unstable();
+            let mut w = 0;
+            for r in 0..bad.len() {
+                if r == 0 || bad[r] != bad[w - 1] {
+                    bad[w] = bad[r];
+                    w += 1;
+                }
+            }
+            out.nbad = w;
+        }
+        out
+    }
+
+    /// The number of warrior strengths the player to move `p` still has.
+    #[inline]
+    fn strengths_left(&self, p: usize) -> usize {
+        self.supplies[p].iter().filter(|&&n| n > 0).count()
+    }
+
+    /// The number of legal moves (exact, without the list).
+    pub(super) fn count_moves(&self) -> usize {
+        let Some(p) = self.to_move_now() else {
+            return 0;
+        };
+        let w = self.strengths_left(p) * self.free_cells().count_ones() as usize;
+        let pm = self.palisade_moves();
+        w + pm.singles.count_ones() as usize + pm.pair_count() + 1
+    }
+
+    /// `legal_moves()[rng.below(n)]` with one draw, without the list. Only while the game runs.
+    pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
+        let p = self.to_move_now().expect("the game runs");
+        let free = self.free_cells();
+        let nf = free.count_ones() as usize;
+        let w = self.strengths_left(p) * nf;
+        let pm = self.palisade_moves();
+        let ns = pm.singles.count_ones() as usize;
+        let np = pm.pair_count();
+        let mut k = rng.below(w + ns + np + 1);
+        if k < w {
+            let (mut i, cell) = (k / nf, nth_bit(free, k % nf));
+            for s in 0..5u8 {
+                if self.supplies[p][usize::from(s)] > 0 {
+                    if i == 0 {
+                        return Move::warrior(s + 1, cell);
+                    }
+                    i -= 1;
+                }
+            }
+            unreachable!("k < w");
+        }
+        k -= w;
+        if k < ns {
+            let mut m = pm.singles;
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            return Move::single(m.trailing_zeros() as usize);
+        }
+        k -= ns;
+        if k < np {
+            return pm.nth_pair(k);
+        }
+        Move::PASS
+    }
+
     /// The legal moves of the player to move, ascending (see [`Game::legal_moves`]).
     pub(super) fn generate(&self, moves: &mut Vec<Move>) {
         moves.clear();
@@ -131,31 +410,29 @@ impl Armadora {
             }
         }
         if self.palisades_left > 0 {
-            let edges = self.edges;
-            // Slots whose palisade alone is legal; a pair needs both (walls only split).
-            let mut ok = 0u128;
-            for slot in 0..SLOTS {
-                if self.palisades & (1u128 << slot) == 0 && !splits_small(edges.without(slot), slot)
-                {
-                    ok |= 1u128 << slot;
-                    moves.push(Move::single(slot));
-                }
+            let pm = self.palisade_moves();
+            let mut l = pm.singles;
+            while l != 0 {
+                let a = l.trailing_zeros() as usize;
+                l &= l - 1;
+                moves.push(Move::single(a));
             }
-            if self.palisades_left >= 2 {
-                for a in 0..SLOTS {
-                    if ok & (1u128 << a) == 0 {
-                        continue;
-                    }
-                    let ea = edges.without(a);
-                    let (a0, a1) = slot_cells(a);
-                    for b in a + 1..SLOTS {
-                        if ok & (1u128 << b) == 0 {
-                            continue;
-                        }
-                        let e = ea.without(b);
-                        let (b0, b1) = slot_cells(b);
-                        if !(e.small(a0) || e.small(a1) || e.small(b0) || e.small(b1)) {
-                            moves.push(Move::pair(a, b));
+            if pm.pairs_allowed {
+                let bad = pm.bad();
+                let mut bi = 0;
+                let mut l = pm.singles;
+                while l != 0 {
+                    let a = l.trailing_zeros() as usize;
+                    l &= l - 1;
+                    let mut m = l;
+                    while m != 0 {
+                        let b = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let mv = Move::pair(a, b);
+                        if bi < bad.len() && bad[bi] == mv.0 {
+                            bi += 1;
+                        } else {
+                            moves.push(mv);
                         }
                     }
                 }

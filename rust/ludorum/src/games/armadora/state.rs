@@ -511,6 +511,14 @@ impl Game for Armadora {
         self.legal_now(mv)
     }
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        self.pick_random(rng)
+    }
+
     fn why_illegal(&self, mv: Move) -> String {
         let p = usize::from(self.to_move);
         match mv.kind() {

@@ -463,3 +463,54 @@ fn print_perft() {
     }
     println!("200 playouts, {n} plies, {:?}", t.elapsed());
 }
+
+/// `count_legal_moves`, `random_move` and `is_legal` agree with the list, and the list with
+/// a filter of every action by `is_legal` (flood fills) and, every 9th ply, by the rules text.
+#[test]
+fn fast_counts_and_picks_match_the_list() {
+    let mut moves = Vec::new();
+    let mut refused_pairs = 0;
+    for players in 2..=4 {
+        for seed in 0..12u64 {
+            let mut g = game(json!({"players": players, "seed": seed}));
+            let mut rng = SplitMix64::new(1000 + seed);
+            let mut ply = 0;
+            while g.current_player().is_some() {
+                g.legal_moves(&mut moves);
+                assert_eq!(g.count_legal_moves(), moves.len());
+                let by_filter: Vec<Move> = (0..NUM_ACTIONS)
+                    .map(|a| Move::from_action(a).unwrap())
+                    .filter(|&m| g.is_legal(m))
+                    .collect();
+                assert_eq!(by_filter, moves, "players {players} seed {seed} ply {ply}");
+                if ply % 9 == 0 {
+                    assert_eq!(slow_moves(&g), moves);
+                }
+                let count =
+                    |f: fn(&MoveKind) -> bool| moves.iter().filter(|m| f(&m.kind())).count();
+                let singles = count(|k| matches!(k, MoveKind::Single(_)));
+                let pairs = count(|k| matches!(k, MoveKind::Pair(..)));
+                if g.palisades_left() >= 2 && pairs < singles * singles.saturating_sub(1) / 2 {
+                    refused_pairs += 1;
+                }
+                for _ in 0..3 {
+                    let mut r1 = rng.clone();
+                    let expected = moves[r1.below(moves.len())];
+                    assert_eq!(g.random_move(&mut rng), expected);
+                }
+                // Palisade-heavy play reaches the crowded positions where pairs get refused.
+                let mv = if rng.below(3) > 0 && moves.len() > 200 {
+                    moves[moves.len() - 1 - 1 - rng.below(moves.len() / 2)]
+                } else {
+                    g.random_move(&mut rng)
+                };
+                g.play_unchecked(mv);
+                ply += 1;
+            }
+            g.legal_moves(&mut moves);
+            assert_eq!(g.count_legal_moves(), 0);
+            assert!(moves.is_empty());
+        }
+    }
+    assert!(refused_pairs > 0);
+}
