@@ -154,3 +154,23 @@ def test_random_games_end_with_gold_scored(backend: str) -> None:
             assert all(len(t["cells"]) >= 4 for t in state.territories())
         assert state.outcome().reason in ("gold", "tie-break")
         assert state.passed() == (True,) * players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_views_depend_only_on_what_the_viewer_knows(backend: str, players: int) -> None:
+    """Property along random games: `resample` makes states that differ only in what a viewer
+    may not know; every view of that viewer must be identical in them."""
+    state = new(backend, players=players, seed=players)
+    rng = SplitMix64(100 + players)
+    while state.current_player is not None:
+        for viewer in range(players):
+            other = state.resample(viewer, rng.next_u64())
+            assert other.to_json(viewer=viewer) == state.to_json(viewer=viewer)
+            assert (other.observation(viewer) == state.observation(viewer)).all()
+            if state.ply % 5 == 0:
+                assert other.render(viewer=viewer) == state.render(viewer=viewer)
+                assert other.svg(viewer=viewer) == state.svg(viewer=viewer)
+            if state.current_player == viewer:
+                assert other.legal_moves() == state.legal_moves()
+        moves = state.legal_moves()
+        state.play(moves[rng.below(len(moves))])
