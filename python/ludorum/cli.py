@@ -94,7 +94,7 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
         seed=args.seed,
         threads=args.threads,
         backend=args.backend,
-        progress=None if args.progress is None else args.progress,
+        progress=args.progress,
         **options,
     )
     print(result.summary())

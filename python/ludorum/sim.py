@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ._registry import game_class, game_info, new
+from ._registry import game_info, new
 from .errors import InvalidOptionError
 from .reference._core import MASK64, SplitMix64
 
@@ -121,11 +121,10 @@ def simulate(
         raise InvalidOptionError(f"threads must be a positive integer, got {threads!r}")
     if max_plies is not None:
         options["max_plies"] = max_plies
-    defaults = new(name, backend=backend, **options).options  # validates everything once
+    options = new(name, backend=backend, **options).options  # validated, defaults filled in
     cap = game_info(name).simulation_max_plies
-    if "max_plies" in defaults and defaults["max_plies"] is None and cap is not None:
+    if options.get("max_plies", 0) is None and cap is not None:
         options["max_plies"] = cap
-    options = new(name, backend=backend, **options).options
     seed &= MASK64
 
     bar = _Progress(name, games, sys.stderr) if _want_progress(progress, games) else None
@@ -142,7 +141,6 @@ def simulate(
 
             m, n, r = _ludorum.simulate(name, options, seed, first, count, threads)
         else:
-            game_class(name, backend)  # validates the backend name
             m, n, r = _simulate_reference(name, options, seed, first, count)
         masks[first : first + count] = m
         lengths[first : first + count] = n

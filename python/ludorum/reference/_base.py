@@ -22,24 +22,60 @@ __all__ = ["ReferenceState"]
 class ReferenceState:
     """Base of the pure-Python games.
 
-    A subclass sets ``game`` and implements:
+        A subclass sets ``game``, keeps its state in the fields the provided accessors read
+    (``_options``: the options after defaults; ``_turn``: the seat to move; ``_outcome``:
+    ``Outcome`` or ``None``; ``_key``: the incrementally maintained Zobrist key; ``_history``: the
+    moves played), and implements:
 
-    - ``__init__(**options)``: validate options (``InvalidOptionError``) and set up the start;
-    - ``options`` (dict with defaults filled in), ``num_players``, ``current_player``
-      (``None`` once over), ``num_actions``, ``key``;
-    - ``legal_moves()``: list of :class:`Move`, ascending action id;
-    - ``parse_move(text)`` and ``move_from_action(action)``: a :class:`Move` or
-      ``InvalidMoveError``; they check syntax, not legality;
-    - ``_apply(move)``: play a move known to be legal;
-    - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
-    - ``outcome()``, ``history()``, ``observation(player)``, ``to_json()``;
-    - optionally ``_why_illegal(move)``: a short reason for the error message, and
-      ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
+        - ``__init__(**options)``: validate options (``InvalidOptionError``) and set up the start;
+        - ``num_players``, ``num_actions``;
+        - ``legal_moves()``: list of :class:`Move`, ascending action id;
+        - ``parse_move(text)`` and ``move_from_action(action)``: a :class:`Move` or
+          ``InvalidMoveError``; they check syntax, not legality;
+        - ``_apply(move)``: play a move known to be legal;
+        - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
+        - ``observation(player)``, ``to_json()``;
+        - optionally ``_why_illegal(move)``: a short reason for the error message, and
+          ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
     """
 
     game: ClassVar[str]
 
     # -- provided ---------------------------------------------------------------------------
+
+    _options: dict[str, Any]
+    _turn: int | None
+    _outcome: Outcome | None
+    _key: int
+    _history: list[Move]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option with its value after defaults (a fresh dict)."""
+        return dict(self._options)
+
+    @property
+    def current_player(self) -> int | None:
+        """The player who must decide now (0-based), or ``None`` once the game is over."""
+        return None if self._outcome is not None else self._turn
+
+    @property
+    def key(self) -> int:
+        """The 64-bit Zobrist key, maintained incrementally (see the game's rules page)."""
+        return self._key
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played so far."""
+        return len(self._history)
+
+    def history(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+        return list(self._history)
+
+    def outcome(self) -> Outcome | None:
+        """``Outcome(winners, reason)``, or ``None`` while the game runs."""
+        return self._outcome
 
     def play(self, move: Move | str) -> None:
         """Play a :class:`Move` or its notation; on error the state is unchanged."""
@@ -216,13 +252,7 @@ class ReferenceState:
     def _apply(self, move: Move) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def history(self) -> list[Move]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
     def legal_moves(self) -> list[Move]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def outcome(self) -> Outcome | None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def parse_move(self, text: str) -> Move:  # pragma: no cover - abstract
@@ -234,7 +264,6 @@ class ReferenceState:
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    current_player: int | None
     num_players: int
     num_actions: int
 

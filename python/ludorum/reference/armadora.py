@@ -371,33 +371,6 @@ class Armadora(ReferenceState):
 
     # -- simple views -------------------------------------------------------------------------
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every option with its value after defaults (a fresh dict).
-
-        >>> Armadora().options
-        {'players': 2, 'seed': 0, 'first_player': None, 'gold': None}
-        """
-        opts = dict(self._options)
-        if opts["gold"] is not None:
-            opts["gold"] = list(opts["gold"])
-        return opts
-
-    @property
-    def current_player(self) -> int | None:  # type: ignore[override]
-        """The player to move (0-based), or None once the game is over."""
-        return self._turn
-
-    @property
-    def key(self) -> int:
-        """The 64-bit Zobrist key (the referee's), maintained incrementally."""
-        return self._key
-
-    @property
-    def ply(self) -> int:
-        """The number of moves played so far."""
-        return len(self._history)
-
     def key_from_scratch(self) -> int:
         """The Zobrist key recomputed from the position.
 
@@ -460,14 +433,6 @@ class Armadora(ReferenceState):
     def scores(self) -> tuple[int, ...] | None:
         """The gold of each player once the game is over, else None."""
         return self._scores
-
-    def history(self) -> list[Move]:
-        """The moves played, oldest first."""
-        return list(self._history)
-
-    def outcome(self) -> Outcome | None:
-        """``Outcome(winners, reason)`` once the game is over, else None."""
-        return self._outcome
 
     def territories(self) -> list[dict[str, Any]]:
         """The territories ordered by their smallest cell: ``{"cells", "gold", "strengths"}``

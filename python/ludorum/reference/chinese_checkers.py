@@ -298,26 +298,6 @@ class ChineseCheckers(ReferenceState):
 
     # -- simple views -------------------------------------------------------------------------
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every option with its value after defaults (a fresh dict)."""
-        return dict(self._options)
-
-    @property
-    def current_player(self) -> int | None:  # type: ignore[override]
-        """The player to move (0-based), or None once the game is over."""
-        return None if self._outcome is not None else self._turn
-
-    @property
-    def key(self) -> int:
-        """The 64-bit Zobrist key: piece keys of every occupied hole XOR the turn key."""
-        return self._key
-
-    @property
-    def ply(self) -> int:
-        """The number of moves (passes included) played so far."""
-        return len(self._history)
-
     def key_from_scratch(self) -> int:
         """The Zobrist key recomputed from the board and the turn (for tests).
 
@@ -338,14 +318,6 @@ class ChineseCheckers(ReferenceState):
         (0, 0, 0)
         """
         return tuple(self._board)
-
-    def history(self) -> list[Move]:
-        """The moves played, oldest first."""
-        return list(self._history)
-
-    def outcome(self) -> Outcome | None:
-        """``Outcome(winners, reason)`` once the game is over, else None."""
-        return self._outcome
 
     def start_area(self, player: int) -> frozenset[int]:
         """The hole indices of a player's starting area."""

@@ -362,30 +362,6 @@ class Domination(ReferenceState):
 
     # -- simple views -------------------------------------------------------------------------
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every option with its value after defaults (a fresh dict).
-
-        >>> Domination().options
-        {'players': 2, 'movement': 'up_to', 'first_player': None, 'seed': 0, 'max_plies': None}
-        """
-        return dict(self._options)
-
-    @property
-    def current_player(self) -> int | None:  # type: ignore[override]
-        """The player to move (0-based), or None once the game is over."""
-        return None if self._outcome is not None else self._turn
-
-    @property
-    def key(self) -> int:
-        """The 64-bit Zobrist key, maintained incrementally (see the project page)."""
-        return self._key
-
-    @property
-    def ply(self) -> int:
-        """The number of moves played so far."""
-        return len(self._history)
-
     def key_from_scratch(self) -> int:
         """The Zobrist key recomputed from the stacks, reserves, opening pieces and turn.
 
@@ -433,14 +409,6 @@ class Domination(ReferenceState):
         (False, False)
         """
         return tuple(self._in_hand)
-
-    def history(self) -> list[Move]:
-        """The moves played, oldest first."""
-        return list(self._history)
-
-    def outcome(self) -> Outcome | None:
-        """``Outcome(winners, reason)`` once the game is over, else None."""
-        return self._outcome
 
     def can_act(self, player: int) -> bool:
         """Whether ``player`` controls a stack, has reserve pieces or holds its opening piece.

@@ -327,26 +327,6 @@ class Dominions(ReferenceState):
 
     # -- simple views -------------------------------------------------------------------------
 
-    @property
-    def options(self) -> dict[str, Any]:
-        """Every option with its value after defaults (a fresh dict)."""
-        return dict(self._options)
-
-    @property
-    def current_player(self) -> int | None:  # type: ignore[override]
-        """The player to move (0 = White, 1 = Black), or None once the game is over."""
-        return None if self._outcome is not None else self._turn
-
-    @property
-    def key(self) -> int:
-        """The 64-bit Zobrist key (pieces, hands, player to move, last move a pass)."""
-        return self._key
-
-    @property
-    def ply(self) -> int:
-        """The number of moves (passes and resign included) played so far."""
-        return len(self._history)
-
     def key_from_scratch(self) -> int:
         """The Zobrist key recomputed from the position (for tests).
 
@@ -405,14 +385,6 @@ class Dominions(ReferenceState):
                 shown[self._colour[c]] += 1
         in_hand = [sum(self._in_hand[player]) for player in range(2)]
         return (float(shown[0] - in_hand[0]), float(shown[1] - in_hand[1]) + self._komi)
-
-    def history(self) -> list[Move]:
-        """The moves played, oldest first."""
-        return list(self._history)
-
-    def outcome(self) -> Outcome | None:
-        """``Outcome(winners, reason)`` once the game is over, else None."""
-        return self._outcome
 
     # -- move generation ----------------------------------------------------------------------
 
