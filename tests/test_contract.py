@@ -223,8 +223,13 @@ def test_views_of_perfect_information_games_are_the_full_state(
     state = opened(spec, backend)
     for viewer in range(state.num_players):
         assert state.to_json(viewer=viewer) == state.to_json()
-    with pytest.raises(ValueError):
-        state.observation(state.num_players)
+
+
+def test_a_viewer_must_be_a_player(spec: GameSpec, backend: str) -> None:
+    state = opened(spec, backend)
+    for bad in (state.num_players, -1):
+        with pytest.raises(ValueError, match=r"(viewer|player) must be"):
+            state.to_json(viewer=bad)
 
 
 def test_tampered_json_is_rejected(spec: GameSpec, backend: str) -> None:

@@ -49,6 +49,16 @@ class ReferenceState:
     _key: int
     _history: list[Move]
 
+    def _check_player(self, player: Any, what: str = "player") -> int:
+        """``player`` as a player index of this game (numpy integers accepted), or ValueError."""
+        if isinstance(player, np.integer):
+            player = int(player)
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise ValueError(f"{what} must be an int in 0..{self.num_players - 1}, got {player!r}")
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"{what} must be in 0..{self.num_players - 1}, got {player}")
+        return player
+
     @property
     def options(self) -> dict[str, Any]:
         """Every option with its value after defaults (a fresh dict)."""

@@ -707,14 +707,6 @@ class Armadora(ReferenceState):
 
     # -- hidden information -------------------------------------------------------------------
 
-    def _check_player(self, player: Any, what: str = "player") -> int:
-        if not _is_int(player) and not isinstance(player, np.integer):
-            raise ValueError(f"{what} must be an int in 0..{self.num_players - 1}, got {player!r}")
-        player = int(player)
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"{what} must be in 0..{self.num_players - 1}, got {player}")
-        return player
-
     def _hidden_from(self, viewer: int | None, owner: int) -> bool:
         """Whether ``owner``'s strengths are hidden from ``viewer``."""
         return viewer is not None and owner != viewer and self._turn is not None

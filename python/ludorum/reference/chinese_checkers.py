@@ -497,11 +497,7 @@ class ChineseCheckers(ReferenceState):
         >>> ChineseCheckers().observation(1).shape
         (3, 121)
         """
-        if not _is_int(player) and not isinstance(player, np.integer):
-            raise ValueError(f"player must be an int in 0..{self.num_players - 1}, got {player!r}")
-        player = int(player)
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"player must be in 0..{self.num_players - 1}, got {player}")
+        player = self._check_player(player)
         n = self.num_players
         obs = np.zeros((n + 1, NUM_HOLES), dtype=np.float32)
         for h, owner in enumerate(self._board):
@@ -580,6 +576,8 @@ class ChineseCheckers(ReferenceState):
         >>> d["board"][:20]
         '0000000000....00000.'
         """
+        if viewer is not None:  # every viewer sees everything, but it must be a player
+            self._check_player(viewer, "viewer")
         outcome = None
         if self._outcome is not None:
             outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}

@@ -661,11 +661,7 @@ class Domination(ReferenceState):
         >>> Domination().observation(1).shape
         (15, 52)
         """
-        if not _is_int(player) and not isinstance(player, np.integer):
-            raise ValueError(f"player must be an int in 0..{self.num_players - 1}, got {player!r}")
-        player = int(player)
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"player must be in 0..{self.num_players - 1}, got {player}")
+        player = self._check_player(player)
         n = self.num_players
         obs = np.zeros((7 * n + 1, NUM_SQUARES), dtype=np.float32)
         for s, stack in enumerate(self._stacks):
@@ -766,6 +762,8 @@ class Domination(ReferenceState):
         >>> d["board"][:6], d["reserves"], d["in_hand"], d["outcome"]
         (['', '', '', '', 'R', 'R'], [0, 0], [False, False], None)
         """
+        if viewer is not None:  # every viewer sees everything, but it must be a player
+            self._check_player(viewer, "viewer")
         outcome = None
         if self._outcome is not None:
             outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}

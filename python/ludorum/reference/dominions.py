@@ -202,14 +202,6 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     return {"komi": float(komi), "max_plies": max_plies}
 
 
-def _check_player(player: object) -> int:
-    if isinstance(player, np.integer):
-        player = int(player)
-    if not _is_int(player) or not 0 <= player < 2:  # type: ignore[operator]
-        raise ValueError(f"player must be 0 or 1, got {player!r}")
-    return player  # type: ignore[return-value]
-
-
 class _Groups:
     """The groups and sections of one position, found by flood fill (before a move).
 
@@ -368,7 +360,7 @@ class Dominions(ReferenceState):
         >>> s.hand(0)[:3], len(s.hand(1))
         ((2, 3, 4), 63)
         """
-        player = _check_player(player)
+        player = self._check_player(player)
         hand = self._in_hand[player]
         return tuple(p for p in range(1, NUM_PATTERNS + 1) if hand[p])
 
@@ -668,7 +660,7 @@ class Dominions(ReferenceState):
         >>> Dominions().observation(1).shape
         (18, 217)
         """
-        player = _check_player(player)
+        player = self._check_player(player)
         obs = np.zeros((18, NUM_CELLS), dtype=np.float32)
         for c in range(NUM_CELLS):
             p = self._pattern[c]
@@ -757,6 +749,8 @@ class Dominions(ReferenceState):
         >>> d["options"], d["moves"], d["board"][108], len(d["hands"][0]), d["current_player"]
         ({'komi': 0.0, 'max_plies': None}, ['63@i9'], [63, 0, 0], 62, 1)
         """
+        if viewer is not None:  # every viewer sees everything, but it must be a player
+            self._check_player(viewer, "viewer")
         outcome = None
         if self._outcome is not None:
             outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
