@@ -34,6 +34,8 @@ def name(index: int) -> str:
     return f"{'abcdefghijklmnopq'[8 - r]}{row.index(index) + 1}"
 
 
+INDEX = {name(i): i for i in range(121)}
+
 POINTS = {
     0: lambda q, r, s: r >= 5,
     1: lambda q, r, s: q <= -5,
@@ -96,8 +98,7 @@ def test_canonical_order_is_ascending_action(backend: str) -> None:
     assert actions == sorted(actions)
     for m in state.legal_moves():
         a, b = str(m).split("-")
-        index = {name(i): i for i in range(121)}
-        assert m.action == index[a] * 121 + index[b]
+        assert m.action == INDEX[a] * 121 + INDEX[b]
 
 
 # Under `free`: under `dest` a piece that left its starting area may not step back into it.
@@ -143,9 +144,8 @@ def test_hop_chain_is_one_move_identified_by_its_ends(backend: str) -> None:
     assert not any(a == b for a, _, b in (m.partition("-") for m in moves))
     state.play("b1-f4")
     board = state.board()
-    index = {name(i): i for i in range(121)}
-    assert board[index["b1"]] is None and board[index["d1"]] is None
-    assert board[index["f4"]] == 0
+    assert board[INDEX["b1"]] is None and board[INDEX["d1"]] is None
+    assert board[INDEX["f4"]] == 0
 
 
 def _home(players: int, pieces: int, player: int) -> set[int]:
@@ -197,6 +197,7 @@ def test_dest_invariants_along_random_games(backend: str) -> None:
         for p in range(players):
             starts[p] = {i for i, o in enumerate(before) if o == p}
         homes = {p: _home(players, pieces, p) for p in range(players)}
+        all_points = set().union(*(point(k) for k in range(6)))
         rng = SplitMix64(players)
         while state.current_player is not None:
             mover = state.current_player
@@ -206,9 +207,8 @@ def test_dest_invariants_along_random_games(backend: str) -> None:
             if str(move) == "pass":
                 continue
             a, _, b = str(move).partition("-")
-            index = {name(i): i for i in range(121)}
-            frm, to = index[a], index[b]
-            foreign = set().union(*(point(k) for k in range(6))) - starts[mover] - homes[mover]
+            frm, to = INDEX[a], INDEX[b]
+            foreign = all_points - starts[mover] - homes[mover]
             assert to not in foreign
             if frm not in starts[mover]:
                 assert to not in starts[mover]
