@@ -7,6 +7,16 @@ import numpy.typing as npt
 
 from ._types import Move, Outcome
 
+__all__ = [
+    "ChineseCheckers",
+    "Domination",
+    "Dominions",
+    "Armadora",
+    "GAMES",
+    "simulate",
+    "__version__",
+]
+
 __version__: str
 GAMES: dict[str, type[ChineseCheckers] | type[Domination] | type[Dominions] | type[Armadora]]
 
