@@ -123,7 +123,7 @@ def simulate(
         options["max_plies"] = max_plies
     options = new(name, backend=backend, **options).options  # validated, defaults filled in
     cap = game_info(name).simulation_max_plies
-    if options.get("max_plies", 0) is None and cap is not None:
+    if "max_plies" in options and options["max_plies"] is None and cap is not None:
         options["max_plies"] = cap
     seed &= MASK64
 
