@@ -8,13 +8,13 @@ import numpy.typing as npt
 from ._types import Move, Outcome
 
 __all__ = [
+    "GAMES",
+    "Armadora",
     "ChineseCheckers",
     "Domination",
     "Dominions",
-    "Armadora",
-    "GAMES",
-    "simulate",
     "__version__",
+    "simulate",
 ]
 
 __version__: str
