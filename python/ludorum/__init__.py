@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ._registry import BACKENDS, GameInfo, from_json, game_class, game_info, games, new
-from ._types import Move, Outcome
+from ._types import Message, Move, Outcome
 from .errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -32,6 +32,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidStateError",
     "LudorumError",
+    "Message",
     "Move",
     "Outcome",
     "SimulationResult",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Move", "Outcome"]
+__all__ = ["Message", "Move", "Outcome"]
 
 
 class Move:
@@ -55,3 +55,16 @@ class Outcome(NamedTuple):
     def is_draw(self) -> bool:
         """True when nobody won."""
         return not self.winners
+
+
+class Message(NamedTuple):
+    """One line of a game's public chat (So Long Sucker): the number of moves played when it was
+    said, the speaker and the text.
+
+    >>> Message(3, 1, "deal?").text
+    'deal?'
+    """
+
+    ply: int
+    player: int
+    text: str

@@ -35,6 +35,7 @@ class ReferenceState:
         - ``_apply(move)``: play a move known to be legal;
         - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
         - ``observation(player)``, ``to_json()``;
+        - optionally ``_restore_json(data)``: what ``from_json`` cannot get by replaying moves;
         - optionally ``_why_illegal(move)``: a short reason for the error message, and
           ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
     """
@@ -210,6 +211,10 @@ class ReferenceState:
                 state.play(text)
             except ValueError as e:  # InvalidMoveError or IllegalMoveError
                 raise bad(f"move {ply}: {e}") from None
+        try:
+            state._restore_json(data)
+        except ValueError as e:
+            raise bad(str(e)) from None
         replayed = state.to_json()
         for key in data:
             if key not in replayed:
@@ -220,6 +225,10 @@ class ReferenceState:
             if key != "options" and _canonical(data[key]) != _canonical(expected):
                 raise bad(f"{key!r} is {data[key]!r} but replaying the moves gives {expected!r}")
         return state
+
+    def _restore_json(self, data: dict[str, Any]) -> None:
+        """Restore from a JSON state what replaying its moves cannot (So Long Sucker's chat),
+        or raise ``ValueError`` saying which field is malformed; the default restores nothing."""
 
     def copy(self) -> ReferenceState:
         """An independent copy."""

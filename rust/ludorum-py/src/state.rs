@@ -130,7 +130,13 @@ macro_rules! game_class {
 
             /// The moves played so far.
             fn history(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-                self.inner.history().iter().map(|&m| self.to_py_move(py, m)).collect()
+                let history = self.inner.history();
+                (0..history.len())
+                    .map(|i| {
+                        let notation = self.inner.notation(history[i]);
+                        crate::convert::new_move(py, self.inner.history_action(i), notation)
+                    })
+                    .collect()
             }
 
             /// An independent copy.

@@ -98,6 +98,24 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         crate::core::json::to_json(self)
     }
 
+    /// The action id the `index`-th move of the history had when it was played. The default
+    /// asks [`action`](Game::action) now; games whose action ids depend on the position (So Long
+    /// Sucker's pile ranks) keep them.
+    fn history_action(&self, index: usize) -> usize {
+        self.action(self.history()[index])
+    }
+
+    /// Restores from a JSON state what replaying its moves cannot (So Long Sucker's chat); called
+    /// by [`from_json`](crate::core::json::from_json) after the replay, before the other fields
+    /// are compared. The default, for games whose state is all in the moves, restores nothing.
+    ///
+    /// # Errors
+    ///
+    /// A message saying which field is malformed.
+    fn restore_json(&mut self, _fields: &Map<String, Value>) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Why a well-formed move is not legal here (for error messages).
     fn why_illegal(&self, _mv: Self::Move) -> String {
         "not a legal move in this position".into()

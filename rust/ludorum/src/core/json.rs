@@ -78,6 +78,7 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
             .map_err(|e| bad(format!("move {ply}: {e}")))?;
         game.play(mv).map_err(|e| bad(format!("move {ply}: {e}")))?;
     }
+    game.restore_json(obj).map_err(bad)?;
     let replayed = to_json(&game);
     let replayed = replayed.as_object().expect("to_json gives an object");
     for key in obj.keys() {
