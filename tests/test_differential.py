@@ -22,6 +22,7 @@ CC = "chinese_checkers"
 DOM = "domination"
 DMS = "dominions"
 ARM = "armadora"
+SLS = "so_long_sucker"
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     *((CC, {"players": 2, "pieces": 15, "area": a}) for a in ("dest", "strict", "free")),
@@ -36,6 +37,10 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     (DMS, {"komi": 2.5}),
     *((ARM, {"players": n, "seed": n}) for n in (2, 3, 4)),
     (ARM, {"players": 3, "first_player": 1, "gold": [7, 6, 6, 5, 5, 4, 4, 3]}),
+    *((SLS, {"players": n, "free_actions": f, "seed": n}) for n in (2, 3, 4, 5, 6) for f in (0, 2)),
+    (SLS, {"players": 4, "dead_capture": "giver", "free_actions": 2}),
+    (SLS, {"players": 3, "chips": 2, "dead_capture": "giver"}),
+    (SLS, {"players": 5, "chips": 1, "first_player": 4}),
 ]
 
 
@@ -164,6 +169,8 @@ def test_perft_agrees_from_a_midgame_position(
         (DOM, {"players": 4, "movement": "exact"}),
         (DMS, {"komi": 0.5}),
         (ARM, {"players": 4}),
+        (SLS, {"players": 4}),
+        (SLS, {"players": 6, "free_actions": 2, "dead_capture": "giver"}),
     ],
     ids=str,
 )
@@ -183,3 +190,51 @@ def test_full_domination_games_agree() -> None:
     assert set(rust.reasons.tolist()) == {"last player able to move"}
     assert rust.winners.tolist() == ref.winners.tolist()
     assert rust.lengths.tolist() == ref.lengths.tolist()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 4, "free_actions": 2},
+        {"players": 4, "chips": 3, "dead_capture": "giver"},
+        {"players": 6, "chips": 2},
+    ],
+    ids=str,
+)
+def test_so_long_sucker_out_of_turn_free_actions_and_chat_agree(options: dict[str, Any]) -> None:
+    """Free actions by any living player, out of turn too, and chat, between the decisions."""
+    for seed in range(4):
+        rust, ref = pair(SLS, {**options, "seed": seed})
+        rng = SplitMix64(100 + seed)
+        while ref.current_player is not None:
+            where = f"({options}, seed {seed}, ply {ref.ply})"
+            assert_same_state(rust, ref, where)
+            for p in range(ref.num_players):
+                assert rust.free_moves(p) == ref.free_moves(p), where
+            assert rust.piles() == ref.piles() and rust.hands() == ref.hands(), where
+            assert rust.decision() == ref.decision() and rust.givers() == ref.givers(), where
+            assert rust.dead_box() == ref.dead_box() and rust.alive() == ref.alive(), where
+            roll = rng.below(10)
+            if roll < 3:  # a free action by a random player, whoever decides
+                player = rng.below(ref.num_players)
+                free = ref.free_moves(player)
+                if free:
+                    move = free[rng.below(len(free))]
+                    rust.play(str(move))
+                    ref.play(move)
+                    continue
+            if roll == 3:
+                player = rng.below(ref.num_players)
+                rust.say(player, f"deal {ref.ply}?")
+                ref.say(player, f"deal {ref.ply}?")
+                assert rust.chat == ref.chat
+                continue
+            if roll == 4 and ref.ply:
+                assert rust.undo() == ref.undo()
+                continue
+            index = rng.below(len(ref.legal_moves()))
+            rust.play(rust.legal_moves()[index])
+            ref.play(ref.legal_moves()[index])
+        assert_same_state(rust, ref, f"({options}, seed {seed}, the end)")
+        assert ludorum.from_json(ref.to_json()).to_json() == rust.to_json()

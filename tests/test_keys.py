@@ -19,6 +19,12 @@ START_KEYS = [
     ("armadora", {"players": 2}, 0xE221A2FFFB22114C),
     ("armadora", {"players": 3}, 0x2AE182140DBEFF1B),
     ("armadora", {"players": 4}, 0x5E87CE0E3605EFF4),
+    ("so_long_sucker", {}, 0x7A34008938DAC658),
+    ("so_long_sucker", {"first_player": 0}, 0x266E06B074618BBB),
+    ("so_long_sucker", {"players": 2}, 0xC414AAE556CA8D21),
+    ("so_long_sucker", {"players": 3}, 0xB24F5994AFDA0C05),
+    ("so_long_sucker", {"players": 5}, 0xAF178C827F70A8DD),
+    ("so_long_sucker", {"players": 6}, 0xEB33AD578F570AA3),
 ]
 
 

@@ -36,6 +36,8 @@ _GAMES: dict[str, GameInfo] = {
     "dominions": GameInfo("Dominions", None),
     # Random Armadora games end within ~60 plies: palisades and warriors run out, then passes.
     "armadora": GameInfo("Armadora", None),
+    # Every So Long Sucker game ends (each capture kills a chip); random games are short.
+    "so_long_sucker": GameInfo("SoLongSucker", None),
 }
 
 #: the backends, the default first

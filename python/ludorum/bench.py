@@ -48,6 +48,11 @@ def _configs(game: str) -> list[BenchConfig]:
         return [BenchConfig(game, {})]
     if game == "armadora":
         return [BenchConfig(game, {"players": n}) for n in (2, 3, 4)]
+    if game == "so_long_sucker":
+        return [
+            *(BenchConfig(game, {"players": n}) for n in (2, 3, 4, 5, 6)),
+            BenchConfig(game, {"players": 4, "free_actions": 2}),
+        ]
     raise ValueError(f"no bench configuration for {game!r}")
 
 
@@ -216,4 +221,6 @@ def _perft_configs(name: str) -> list[tuple[dict[str, Any], int]]:
         return [({}, 3)]
     if name == "armadora":
         return [({"players": 2}, 2)]
+    if name == "so_long_sucker":
+        return [({"players": 4, "first_player": 0}, 6)]
     raise ValueError(f"no perft configuration for {name!r}")

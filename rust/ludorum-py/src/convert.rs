@@ -12,6 +12,7 @@ use crate::errors::{InvalidOptionError, InvalidStateError};
 
 static MOVE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static OUTCOME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static MESSAGE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// A `ludorum.Move`.
 pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<PyAny>> {
@@ -27,6 +28,12 @@ pub fn new_outcome(py: Python<'_>, outcome: Option<ludorum::Outcome>) -> PyResul
     let class = OUTCOME.import(py, "ludorum._types", "Outcome")?;
     let winners = pyo3::types::PyTuple::new(py, outcome.winner_list())?;
     Ok(class.call1((winners, outcome.reason))?.unbind())
+}
+
+/// A `ludorum.Message` (a line of chat).
+pub fn new_message(py: Python<'_>, ply: usize, player: usize, text: &str) -> PyResult<Py<PyAny>> {
+    let class = MESSAGE.import(py, "ludorum._types", "Message")?;
+    Ok(class.call1((ply, player, text))?.unbind())
 }
 
 /// A JSON value as a Python object (dicts, lists, str, int, float, bool, None).

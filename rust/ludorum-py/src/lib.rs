@@ -13,12 +13,14 @@ mod convert;
 mod domination;
 mod dominions;
 mod errors;
+mod so_long_sucker;
 mod state;
 
 use ludorum::games::armadora::Armadora;
 use ludorum::games::chinese_checkers::ChineseCheckers;
 use ludorum::games::domination::Domination;
 use ludorum::games::dominions::Dominions;
+use ludorum::games::so_long_sucker::SoLongSucker;
 
 /// Batch results as numpy arrays: winner bitmasks, lengths, and the reasons as a list.
 type SimArrays<'py> = (
@@ -46,6 +48,7 @@ fn simulate<'py>(
         Domination::NAME => run::<Domination>(py, &options, seed, first, count, threads),
         Dominions::NAME => run::<Dominions>(py, &options, seed, first, count, threads),
         Armadora::NAME => run::<Armadora>(py, &options, seed, first, count, threads),
+        SoLongSucker::NAME => run::<SoLongSucker>(py, &options, seed, first, count, threads),
         other => Err(errors::InvalidOptionError::new_err(format!(
             "unknown game '{other}'"
         ))),
@@ -89,11 +92,13 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<domination::PyDomination>()?;
     m.add_class::<dominions::PyDominions>()?;
     m.add_class::<armadora::PyArmadora>()?;
+    m.add_class::<so_long_sucker::PySoLongSucker>()?;
     let games = PyDict::new(m.py());
     games.set_item(ChineseCheckers::NAME, m.getattr("ChineseCheckers")?)?;
     games.set_item(Domination::NAME, m.getattr("Domination")?)?;
     games.set_item(Dominions::NAME, m.getattr("Dominions")?)?;
     games.set_item(Armadora::NAME, m.getattr("Armadora")?)?;
+    games.set_item(SoLongSucker::NAME, m.getattr("SoLongSucker")?)?;
     m.add("GAMES", games)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -11,6 +11,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use ludorum::games::chinese_checkers::ChineseCheckers;
 use ludorum::games::domination::Domination;
 use ludorum::games::dominions::{Dominions, Move};
+use ludorum::games::so_long_sucker::SoLongSucker;
 use ludorum::{perft, play_random_game, simulate, Game, SplitMix64};
 use serde_json::{json, Value};
 
@@ -233,6 +234,82 @@ fn bench_dominions_playouts(c: &mut Criterion) {
     group.finish();
 }
 
+fn so_long_sucker(options: Value) -> SoLongSucker {
+    SoLongSucker::new(options.as_object().expect("options are an object")).expect("valid options")
+}
+
+fn bench_so_long_sucker_perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("so_long_sucker/perft");
+    let cases = [
+        (
+            "4p-d16",
+            json!({"players": 4, "first_player": 0}),
+            16,
+            10_051_779,
+        ),
+        (
+            "4p-2chips-free2-d16",
+            json!({"players": 4, "chips": 2, "first_player": 0, "free_actions": 2}),
+            16,
+            7_727_326,
+        ),
+    ];
+    for (name, options, depth, leaves) in cases {
+        let mut game = so_long_sucker(options);
+        assert_eq!(perft(&mut game, depth), leaves, "perft {name}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(name, |b| b.iter(|| perft(black_box(&mut game), depth)));
+    }
+    group.finish();
+}
+
+/// So Long Sucker games `0..SO_LONG_SUCKER_GAMES`, game `i` with option `seed` `i` and an agent
+/// seeded `i` (as `simulate` does); the states are built once, outside the timing.
+const SO_LONG_SUCKER_GAMES: u64 = 1000;
+
+fn so_long_sucker_starts(options: &Value) -> Vec<SoLongSucker> {
+    (0..SO_LONG_SUCKER_GAMES)
+        .map(|seed| {
+            let mut options = options.clone();
+            options["seed"] = json!(seed);
+            so_long_sucker(options)
+        })
+        .collect()
+}
+
+fn play_so_long_sucker_batch(starts: &[SoLongSucker]) -> u64 {
+    (0..)
+        .zip(starts)
+        .map(|(seed, start)| {
+            let mut game = start.clone();
+            u64::from(play_random_game(&mut game, &mut SplitMix64::new(seed)).length)
+        })
+        .sum()
+}
+
+fn bench_so_long_sucker_playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("so_long_sucker/playouts");
+    for (name, options) in [
+        ("4p", json!({"players": 4})),
+        ("4p-free2", json!({"players": 4, "free_actions": 2})),
+        ("6p", json!({"players": 6})),
+        ("2p", json!({"players": 2})),
+    ] {
+        let starts = so_long_sucker_starts(&options);
+        let plies = play_so_long_sucker_batch(&starts);
+        assert_eq!(
+            plies,
+            play_so_long_sucker_batch(&starts),
+            "playouts are deterministic"
+        );
+        group.throughput(Throughput::Elements(plies));
+        group.bench_function(name, |b| {
+            b.iter(|| play_so_long_sucker_batch(black_box(&starts)))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     bench_perft,
@@ -241,6 +318,8 @@ criterion_group!(
     bench_domination_playouts,
     bench_dominions_movegen,
     bench_dominions_perft,
-    bench_dominions_playouts
+    bench_dominions_playouts,
+    bench_so_long_sucker_perft,
+    bench_so_long_sucker_playouts
 );
 criterion_main!(benches);

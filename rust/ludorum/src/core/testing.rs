@@ -9,8 +9,9 @@
 //! - the legal list ascends by action id, its length is `count_legal_moves`, and it is empty
 //!   exactly when the game is over;
 //! - an action id names the listed move of that id, if any, and `is_legal` holds exactly for
-//!   the listed moves: checked for a sample of ids at every position, for every id on the scan
-//!   plies ([`Walk::scan_every`]);
+//!   the listed moves (and those the oracle calls legal though unlisted,
+//!   [`Oracle::legal_unlisted`]): checked for a sample of ids at every position, for every id
+//!   on the scan plies ([`Walk::scan_every`]);
 //! - `parse_move(notation(m)) == m` for the move played and the sampled ones;
 //! - `random_move` picks `list[rng.below(n)]` with one draw.
 //!
@@ -240,8 +241,9 @@ pub(crate) fn check_json_round_trip<G: Game>(game: &G) {
 // -- the action space -----------------------------------------------------------------------
 
 /// Walks `actions`: each id names a move whose action is that id and whose notation parses back
-/// to it, or is refused with an [`Error::InvalidMove`]; `f` sees the id and the move with its
-/// notation (`None` when refused).
+/// to it, or is refused with an [`Error::InvalidMove`] (or an [`Error::IllegalMove`], for ids
+/// whose meaning depends on the position, such as So Long Sucker's pile ranks); `f` sees the id
+/// and the move with its notation (`None` when refused).
 pub(crate) fn check_actions<G: Game>(
     game: &G,
     actions: impl IntoIterator<Item = usize>,
@@ -255,7 +257,7 @@ pub(crate) fn check_actions<G: Game>(
                 assert_eq!(game.parse_move(&text), Ok(mv), "{text}");
                 f(action, Some((mv, text)));
             }
-            Err(Error::InvalidMove { .. }) => f(action, None),
+            Err(Error::InvalidMove { .. } | Error::IllegalMove { .. }) => f(action, None),
             Err(other) => panic!("action {action}: {other:?}"),
         }
     }
@@ -282,11 +284,13 @@ const SAMPLE: usize = 2;
 const NOTATIONS: usize = 64;
 
 /// Checks the properties of one position at `level` (`sampler` draws the sampled action ids);
-/// returns the legal list.
+/// returns the legal list. `unlisted` says which moves `is_legal` may accept though the list
+/// leaves them out (see [`Oracle::legal_unlisted`]).
 pub(crate) fn check_position<G: Game>(
     game: &G,
     level: Level,
     sampler: &mut SplitMix64,
+    unlisted: &dyn Fn(&G, G::Move) -> bool,
 ) -> Vec<G::Move> {
     let moves = legal(game);
     assert_eq!(game.key(), game.key_from_scratch(), "incremental key");
@@ -308,7 +312,7 @@ pub(crate) fn check_position<G: Game>(
             .binary_search_by_key(&action, |&m| game.action(m))
             .ok()
             .map(|i| moves[i]);
-        if let Some(mv) = check_action(game, action, listed) {
+        if let Some(mv) = check_action(game, action, listed, unlisted) {
             assert_eq!(game.parse_move(&game.notation(mv)), Ok(mv));
         }
     }
@@ -334,7 +338,12 @@ pub(crate) fn check_position<G: Game>(
         // The list ascends: walk it along the action space.
         let mut listed = moves.iter().copied().peekable();
         for action in 0..game.num_actions() {
-            check_action(game, action, listed.next_if(|&m| game.action(m) == action));
+            check_action(
+                game,
+                action,
+                listed.next_if(|&m| game.action(m) == action),
+                unlisted,
+            );
         }
         assert_eq!(listed.next(), None, "listed moves in the action space");
     }
@@ -342,8 +351,14 @@ pub(crate) fn check_position<G: Game>(
 }
 
 /// The action id names the move `listed` with it, if any, and is legal exactly then; returns
-/// the move it names, if any.
-fn check_action<G: Game>(game: &G, action: usize, listed: Option<G::Move>) -> Option<G::Move> {
+/// the move it names, if any. An id refused as illegal (one whose meaning depends on the
+/// position) must not be listed either.
+fn check_action<G: Game>(
+    game: &G,
+    action: usize,
+    listed: Option<G::Move>,
+    unlisted: &dyn Fn(&G, G::Move) -> bool,
+) -> Option<G::Move> {
     match game.move_from_action(action) {
         Ok(mv) => {
             assert_eq!(game.action(mv), action);
@@ -352,13 +367,13 @@ fn check_action<G: Game>(game: &G, action: usize, listed: Option<G::Move>) -> Op
             }
             assert_eq!(
                 game.is_legal(mv),
-                listed.is_some(),
+                listed.is_some() || unlisted(game, mv),
                 "is_legal({}) against the list",
                 game.notation(mv)
             );
             Some(mv)
         }
-        Err(Error::InvalidMove { .. }) => {
+        Err(Error::InvalidMove { .. } | Error::IllegalMove { .. }) => {
             assert_eq!(listed, None, "action {action} names no move");
             None
         }
@@ -431,6 +446,13 @@ pub(crate) trait Oracle<G: Game> {
 
     /// Checks the position after `ply.mv` was played.
     fn after(&mut self, game: &G, ply: &Ply<'_, G::Move>, before: Self::Before);
+
+    /// True for a move that is legal though the legal list leaves it out (So Long Sucker's
+    /// free actions: `play` takes those of any living player, the list shows only the
+    /// decider's first few). The default: every legal move is listed.
+    fn legal_unlisted(_game: &G, _mv: G::Move) -> bool {
+        false
+    }
 }
 
 /// Plays a seeded random game from `game` with checked play, checking every property of the
@@ -460,7 +482,7 @@ pub(crate) fn check_random_game<G: Game, O: Oracle<G>>(
         } else {
             Level::Sample
         };
-        let moves = check_position(&game, level, &mut sampler);
+        let moves = check_position(&game, level, &mut sampler, &O::legal_unlisted);
         let mut copy = rng.clone();
         let mv = game.random_move(&mut rng);
         assert_eq!(mv, moves[copy.below(moves.len())], "{}", at(&game, ply));
@@ -503,7 +525,7 @@ pub(crate) fn check_random_game<G: Game, O: Oracle<G>>(
             check_json_round_trip(&game);
         }
     }
-    check_position(&game, Level::Scan, &mut sampler);
+    check_position(&game, Level::Scan, &mut sampler, &O::legal_unlisted);
     check_json_round_trip(&game);
     game
 }

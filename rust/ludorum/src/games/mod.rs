@@ -5,3 +5,4 @@ pub mod armadora;
 pub mod chinese_checkers;
 pub mod domination;
 pub mod dominions;
+pub mod so_long_sucker;

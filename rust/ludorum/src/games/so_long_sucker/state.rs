@@ -1,0 +1,1448 @@
+//! The game state: options and setup, the piles, play and undo with incremental Zobrist keys,
+//! captures, the chain of givers, rescues and deaths, the chat, and the [`Game`] impl.
+
+use serde_json::{json, Map, Value};
+
+use super::keys;
+use super::movegen::{Move, MoveKind, NO_PLAYER};
+use super::notation::{self, Parsed};
+use super::{COLOUR_LETTERS, MAX_CHIPS, MAX_PLAYERS, MAX_TABLE};
+use crate::core::error::Error;
+use crate::core::game::Game;
+use crate::core::options::Options;
+use crate::core::outcome::Outcome;
+use crate::core::rng::SplitMix64;
+
+/// The option names, in the order of the rules page.
+const OPTION_NAMES: [&str; 6] = [
+    "players",
+    "chips",
+    "seed",
+    "first_player",
+    "dead_capture",
+    "free_actions",
+];
+
+/// The most free actions listed per decision (the `free_actions` option).
+const MAX_FREE_ACTIONS: u8 = 100;
+
+/// No chip (an empty pile's top).
+const NO_CHIP: u8 = u8::MAX;
+
+/// What the player who must decide is deciding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Situation {
+    /// The player with the move plays a chip.
+    Play,
+    /// The player who just played gives the move.
+    Give,
+    /// The captor kills one chip of the captured pile.
+    Kill,
+    /// A helper rescues the player in need, or refuses.
+    Rescue,
+}
+
+impl Situation {
+    /// `"play"`, `"give"`, `"kill"` or `"rescue"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Play => "play",
+            Self::Give => "give",
+            Self::Kill => "kill",
+            Self::Rescue => "rescue",
+        }
+    }
+
+    /// The index of the key and the observation: 0 play, 1 give, 2 kill, 3 rescue.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Where the move goes after a capture in a dead colour (the `dead_capture` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadCapture {
+    /// The player who played has the move again.
+    Player,
+    /// The move goes back to that player's giver.
+    Giver,
+}
+
+impl DeadCapture {
+    /// The option value: `"player"` or `"giver"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Player => "player",
+            Self::Giver => "giver",
+        }
+    }
+}
+
+/// The decision now, as the JSON `decision` shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Decision {
+    /// What is decided.
+    pub situation: Situation,
+    /// Who decides (`current_player`).
+    pub player: usize,
+    /// The pile id of a `give` or `kill` decision.
+    pub pile: Option<u32>,
+    /// The player in need during a `rescue` decision.
+    pub in_need: Option<usize>,
+}
+
+/// A line of the public chat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Message {
+    /// The number of moves played when it was said.
+    pub ply: usize,
+    /// Who said it.
+    pub player: usize,
+    /// What was said.
+    pub text: String,
+}
+
+/// What undo needs beyond the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Undo {
+    key: u64,
+    /// The id of a pile the move took off the table.
+    pile_id: u32,
+    /// The chain's length before the move.
+    chain_len: u32,
+    /// The lowest length the chain had during the move: the entries above it went to
+    /// `saved_givers`.
+    chain_low: u32,
+    used: u16,
+    situation: Situation,
+    decider: u8,
+    extra: u8,
+    alive: u8,
+    /// The colours of the pile played on, before the play.
+    pile_mask: u8,
+    /// The chips of a pile the move took off the table, kept in `saved_chips`.
+    saved: u8,
+}
+
+/// A `Vec` whose clones keep its capacity: a cloned game plays on without growing its stacks
+/// again move by move.
+#[derive(Debug)]
+struct Stack<T>(Vec<T>);
+
+impl<T> Stack<T> {
+    fn with_capacity(capacity: usize) -> Self {
+        Self(Vec::with_capacity(capacity))
+    }
+}
+
+impl<T: Clone> Clone for Stack<T> {
+    fn clone(&self) -> Self {
+        let mut items = Vec::with_capacity(self.0.capacity());
+        items.extend_from_slice(&self.0);
+        Self(items)
+    }
+}
+
+impl<T> std::ops::Deref for Stack<T> {
+    type Target = Vec<T>;
+
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Stack<T> {
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
+/// A game of So Long Sucker.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::{Game, games::so_long_sucker::SoLongSucker};
+/// let options = serde_json::json!({"players": 3, "first_player": 2}).as_object().unwrap().clone();
+/// let game = SoLongSucker::new(&options).unwrap();
+/// assert_eq!(game.hand(2), vec![0, 0, 7]);
+/// assert_eq!(game.num_actions(), 3 * 22 + 9 + 12 + 1);
+/// assert_eq!(game.count_legal_moves(), 1, "play G new");
+/// ```
+#[derive(Clone, Debug)]
+pub struct SoLongSucker {
+    pub(super) players: u8,
+    chips: u8,
+    seed: u64,
+    first_player: Option<u8>,
+    dead_capture: DeadCapture,
+    pub(super) free_actions: u8,
+    /// N: the chips in the game.
+    pub(super) total: u8,
+    /// `hands[p][c]`: player p's chips of colour c.
+    pub(super) hands: [[u8; MAX_PLAYERS]; MAX_PLAYERS],
+    /// Per player: the colours it holds, bit c for colour c.
+    pub(super) held: [u8; MAX_PLAYERS],
+    /// Per player: the chips it holds.
+    pub(super) counts: [u8; MAX_PLAYERS],
+    dead_box: [u8; MAX_PLAYERS],
+    /// Bit p set while player p lives.
+    pub(super) alive: u8,
+    /// The piles on the table, by rank.
+    pub(super) npiles: u8,
+    next_pile: u32,
+    pub(super) pile_id: [u32; MAX_TABLE],
+    /// The chip on top of each pile (an index of `chip_colour`).
+    pile_top: [u8; MAX_TABLE],
+    pile_len: [u8; MAX_TABLE],
+    /// The colours in each pile.
+    pub(super) pile_mask: [u8; MAX_TABLE],
+    /// The chips on the table: colour and the chip below (`NO_CHIP` at the bottom).
+    chip_colour: [u8; MAX_TABLE],
+    chip_below: [u8; MAX_TABLE],
+    /// The unused chip slots, a stack of `free_len`.
+    free_slots: [u8; MAX_TABLE],
+    free_len: u8,
+    pub(super) situation: Situation,
+    pub(super) decider: u8,
+    /// The rank of the pile of a give or kill decision, the player in need of a rescue.
+    pub(super) extra: u8,
+    pub(super) used: u16,
+    pub(super) outcome: Option<Outcome>,
+    givers: Stack<u8>,
+    key: u64,
+    history: Stack<Move>,
+    undos: Stack<Undo>,
+    saved_givers: Stack<u8>,
+    saved_chips: Stack<u8>,
+    /// During a move: the lowest length of the chain so far.
+    chain_low: u32,
+    chat: Vec<Message>,
+}
+
+impl SoLongSucker {
+    fn setup(
+        players: usize,
+        chips: usize,
+        seed: u64,
+        first_player: Option<usize>,
+        dead_capture: DeadCapture,
+        free_actions: u8,
+    ) -> Self {
+        let first = first_player.unwrap_or_else(|| SplitMix64::new(seed).below(players));
+        let total = players * chips;
+        let mut game = Self {
+            players: players as u8,
+            chips: chips as u8,
+            seed,
+            first_player: first_player.map(|p| p as u8),
+            dead_capture,
+            free_actions,
+            total: total as u8,
+            hands: [[0; MAX_PLAYERS]; MAX_PLAYERS],
+            held: [0; MAX_PLAYERS],
+            counts: [0; MAX_PLAYERS],
+            dead_box: [0; MAX_PLAYERS],
+            alive: ((1u16 << players) - 1) as u8,
+            npiles: 0,
+            next_pile: 1,
+            pile_id: [0; MAX_TABLE],
+            pile_top: [NO_CHIP; MAX_TABLE],
+            pile_len: [0; MAX_TABLE],
+            pile_mask: [0; MAX_TABLE],
+            chip_colour: [0; MAX_TABLE],
+            chip_below: [NO_CHIP; MAX_TABLE],
+            free_slots: [0; MAX_TABLE],
+            free_len: total as u8,
+            situation: Situation::Play,
+            decider: first as u8,
+            extra: 0,
+            used: 0,
+            outcome: None,
+            givers: Stack::with_capacity(128),
+            key: 0,
+            history: Stack::with_capacity(128),
+            undos: Stack::with_capacity(128),
+            saved_givers: Stack::with_capacity(16),
+            saved_chips: Stack::with_capacity(64),
+            chain_low: 0,
+            chat: Vec::new(),
+        };
+        for (i, slot) in game.free_slots[..total].iter_mut().enumerate() {
+            *slot = (total - 1 - i) as u8;
+        }
+        for p in 0..players {
+            game.hands[p][p] = chips as u8;
+            game.held[p] = 1 << p;
+            game.counts[p] = chips as u8;
+        }
+        game.givers.push(first as u8);
+        game.key = game.key_from_scratch();
+        game
+    }
+
+    // -- the public view --------------------------------------------------------------------
+
+    /// The piles on the table in ascending id: `(id, colours bottom to top)`.
+    pub fn piles(&self) -> Vec<(u32, Vec<usize>)> {
+        (0..usize::from(self.npiles))
+            .map(|r| (self.pile_id[r], self.pile_colours(r)))
+            .collect()
+    }
+
+    /// The colours of the pile of rank `rank`, bottom to top.
+    fn pile_colours(&self, rank: usize) -> Vec<usize> {
+        let mut out = Vec::with_capacity(usize::from(self.pile_len[rank]));
+        let mut chip = self.pile_top[rank];
+        while chip != NO_CHIP {
+            out.push(usize::from(self.chip_colour[usize::from(chip)]));
+            chip = self.chip_below[usize::from(chip)];
+        }
+        out.reverse();
+        out
+    }
+
+    /// Player `player`'s chip counts per colour (its own colour is its stock).
+    ///
+    /// # Panics
+    ///
+    /// When `player` is not a player of this game.
+    pub fn hand(&self, player: usize) -> Vec<u32> {
+        assert!(player < self.num_players(), "no player {player}");
+        self.hands[player][..self.num_players()]
+            .iter()
+            .map(|&n| u32::from(n))
+            .collect()
+    }
+
+    /// The dead chips per colour.
+    pub fn dead_box(&self) -> Vec<u32> {
+        self.dead_box[..self.num_players()]
+            .iter()
+            .map(|&n| u32::from(n))
+            .collect()
+    }
+
+    /// True while `player` lives (false for a player index beyond the game).
+    pub fn is_alive(&self, player: usize) -> bool {
+        player < MAX_PLAYERS && self.alive & (1 << player) != 0
+    }
+
+    /// The decision now, `None` once the game is over.
+    pub fn decision(&self) -> Option<Decision> {
+        self.outcome.is_none().then(|| {
+            let extra = usize::from(self.extra);
+            Decision {
+                situation: self.situation,
+                player: usize::from(self.decider),
+                pile: matches!(self.situation, Situation::Give | Situation::Kill)
+                    .then(|| self.pile_id[extra]),
+                in_need: (self.situation == Situation::Rescue).then_some(extra),
+            }
+        })
+    }
+
+    /// The chain of givers, bottom to top; its top has (or last had) the move.
+    pub fn givers(&self) -> Vec<usize> {
+        self.givers.iter().map(|&p| usize::from(p)).collect()
+    }
+
+    /// The decider's free actions so far in this decision.
+    pub fn free_actions_used(&self) -> usize {
+        usize::from(self.used)
+    }
+
+    /// The id the next pile will get.
+    pub fn next_pile(&self) -> u32 {
+        self.next_pile
+    }
+
+    /// The chips each player starts with.
+    pub fn chips(&self) -> usize {
+        usize::from(self.chips)
+    }
+
+    /// The `dead_capture` option.
+    pub fn dead_capture(&self) -> DeadCapture {
+        self.dead_capture
+    }
+
+    /// The `free_actions` option: listed free actions per decision.
+    pub fn free_actions(&self) -> usize {
+        usize::from(self.free_actions)
+    }
+
+    /// Fills `moves` (cleared first) with every free action `player` may make now, listed or
+    /// not, in ascending action id; empty for a dead player and once the game is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ludorum::{Game, games::so_long_sucker::SoLongSucker};
+    /// let game = SoLongSucker::new(&Default::default()).unwrap();
+    /// let mut moves = Vec::new();
+    /// game.free_moves(1, &mut moves);
+    /// assert!(moves.is_empty(), "nobody holds a prisoner yet");
+    /// ```
+    pub fn free_moves(&self, player: usize, moves: &mut Vec<Move>) {
+        self.generate_free(player, moves);
+    }
+
+    /// Appends `(ply, player, text)` to the chat (any player, alive or dead, at any time; a
+    /// player index beyond the game is ignored).
+    pub fn say(&mut self, player: usize, text: String) {
+        if player < self.num_players() {
+            self.chat.push(Message {
+                ply: self.history.len(),
+                player,
+                text,
+            });
+        }
+    }
+
+    /// The public chat, oldest first.
+    pub fn chat(&self) -> &[Message] {
+        &self.chat
+    }
+
+    // -- hands ------------------------------------------------------------------------------
+
+    #[inline(always)]
+    fn add_chips(&mut self, player: usize, colour: usize, n: u8) {
+        let old = self.hands[player][colour];
+        let new = old + n;
+        self.key ^= keys::hand(player, colour, usize::from(old))
+            ^ keys::hand(player, colour, usize::from(new));
+        self.hands[player][colour] = new;
+        self.held[player] |= 1 << colour;
+        self.counts[player] += n;
+    }
+
+    #[inline(always)]
+    fn take_chips(&mut self, player: usize, colour: usize, n: u8) {
+        let old = self.hands[player][colour];
+        let new = old - n;
+        self.key ^= keys::hand(player, colour, usize::from(old))
+            ^ keys::hand(player, colour, usize::from(new));
+        self.hands[player][colour] = new;
+        if new == 0 {
+            self.held[player] &= !(1 << colour);
+        }
+        self.counts[player] -= n;
+    }
+
+    // -- the table --------------------------------------------------------------------------
+
+    /// Puts a chip on the pile of rank `rank` (no key).
+    #[inline(always)]
+    fn push_chip_raw(&mut self, rank: usize, colour: u8) {
+        self.free_len -= 1;
+        let chip = self.free_slots[usize::from(self.free_len)];
+        self.chip_colour[usize::from(chip)] = colour;
+        self.chip_below[usize::from(chip)] = self.pile_top[rank];
+        self.pile_top[rank] = chip;
+        self.pile_len[rank] += 1;
+        self.pile_mask[rank] |= 1 << colour;
+    }
+
+    /// Puts a chip on the pile of rank `rank`.
+    #[inline(always)]
+    fn push_chip(&mut self, rank: usize, colour: u8) {
+        self.key ^= keys::chip(rank, usize::from(self.pile_len[rank]), usize::from(colour));
+        self.push_chip_raw(rank, colour);
+    }
+
+    /// Takes the top chip off the pile of rank `rank` (no key, the mask is the caller's).
+    #[inline(always)]
+    fn pop_chip_raw(&mut self, rank: usize) -> u8 {
+        let chip = self.pile_top[rank];
+        self.pile_top[rank] = self.chip_below[usize::from(chip)];
+        self.pile_len[rank] -= 1;
+        self.free_slots[usize::from(self.free_len)] = chip;
+        self.free_len += 1;
+        self.chip_colour[usize::from(chip)]
+    }
+
+    /// Starts a pile with one chip; returns its rank (the last: its id is the highest).
+    #[inline(always)]
+    fn new_pile(&mut self, colour: u8) -> usize {
+        let rank = usize::from(self.npiles);
+        self.npiles += 1;
+        self.pile_id[rank] = self.next_pile;
+        self.next_pile += 1;
+        self.pile_top[rank] = NO_CHIP;
+        self.pile_len[rank] = 0;
+        self.pile_mask[rank] = 0;
+        self.push_chip(rank, colour);
+        rank
+    }
+
+    /// Takes the pile of rank `rank` off the table, keeping its chips in `saved_chips` for
+    /// undo, and re-ranks the later piles; returns its chips per colour.
+    fn remove_pile(&mut self, rank: usize) -> [u8; MAX_PLAYERS] {
+        let mut per_colour = [0u8; MAX_PLAYERS];
+        let mut chip = self.pile_top[rank];
+        let mut depth = usize::from(self.pile_len[rank]);
+        while chip != NO_CHIP {
+            depth -= 1;
+            let colour = self.chip_colour[usize::from(chip)];
+            self.key ^= keys::chip(rank, depth, usize::from(colour));
+            per_colour[usize::from(colour)] += 1;
+            self.saved_chips.push(colour);
+            self.free_slots[usize::from(self.free_len)] = chip;
+            self.free_len += 1;
+            chip = self.chip_below[usize::from(chip)];
+        }
+        let npiles = usize::from(self.npiles);
+        for r in rank + 1..npiles {
+            let mut chip = self.pile_top[r];
+            let mut depth = usize::from(self.pile_len[r]);
+            while chip != NO_CHIP {
+                depth -= 1;
+                let colour = usize::from(self.chip_colour[usize::from(chip)]);
+                self.key ^= keys::chip(r, depth, colour) ^ keys::chip(r - 1, depth, colour);
+                chip = self.chip_below[usize::from(chip)];
+            }
+        }
+        self.pile_id.copy_within(rank + 1..npiles, rank);
+        self.pile_top.copy_within(rank + 1..npiles, rank);
+        self.pile_len.copy_within(rank + 1..npiles, rank);
+        self.pile_mask.copy_within(rank + 1..npiles, rank);
+        self.npiles -= 1;
+        per_colour
+    }
+
+    /// Puts back (no key) the pile of `count` chips from `saved_chips` at rank `rank` with id
+    /// `id`; returns its chips per colour.
+    fn restore_pile(&mut self, rank: usize, id: u32, count: u8) -> [u8; MAX_PLAYERS] {
+        let npiles = usize::from(self.npiles);
+        self.pile_id.copy_within(rank..npiles, rank + 1);
+        self.pile_top.copy_within(rank..npiles, rank + 1);
+        self.pile_len.copy_within(rank..npiles, rank + 1);
+        self.pile_mask.copy_within(rank..npiles, rank + 1);
+        self.npiles += 1;
+        self.pile_id[rank] = id;
+        self.pile_top[rank] = NO_CHIP;
+        self.pile_len[rank] = 0;
+        self.pile_mask[rank] = 0;
+        let mut per_colour = [0u8; MAX_PLAYERS];
+        for _ in 0..count {
+            let colour = self
+                .saved_chips
+                .pop()
+                .expect("the chips of a captured pile");
+            per_colour[usize::from(colour)] += 1;
+            self.push_chip_raw(rank, colour);
+        }
+        per_colour
+    }
+
+    /// The living player whose topmost chip in the pile of rank `rank` lies deepest (every
+    /// living colour is in the pile).
+    fn deepest_topmost(&self, rank: usize) -> usize {
+        let mut seen = 0u8;
+        let mut last = 0;
+        let mut chip = self.pile_top[rank];
+        while chip != NO_CHIP && seen != self.alive {
+            let colour = self.chip_colour[usize::from(chip)];
+            let bit = 1 << colour;
+            if self.alive & bit != 0 && seen & bit == 0 {
+                seen |= bit;
+                last = usize::from(colour);
+            }
+            chip = self.chip_below[usize::from(chip)];
+        }
+        last
+    }
+
+    // -- decisions and the chain ------------------------------------------------------------
+
+    #[inline(always)]
+    fn decision_key(&self) -> u64 {
+        keys::decision(
+            self.situation.index(),
+            usize::from(self.decider),
+            usize::from(self.extra),
+        )
+    }
+
+    #[inline(always)]
+    fn set_decision(&mut self, situation: Situation, decider: usize, extra: usize) {
+        self.key ^= self.decision_key();
+        self.situation = situation;
+        self.decider = decider as u8;
+        self.extra = extra as u8;
+        self.key ^= self.decision_key();
+    }
+
+    #[inline(always)]
+    fn push_giver(&mut self, player: usize) {
+        self.key ^= keys::giver(self.givers.len(), player);
+        self.givers.push(player as u8);
+    }
+
+    /// Pops the top of the chain, saving it for undo when it was there before the move.
+    #[inline(always)]
+    fn pop_giver(&mut self) {
+        let player = self.givers.pop().expect("a chain entry to pop");
+        let position = self.givers.len();
+        self.key ^= keys::giver(position, usize::from(player));
+        if (position as u32) < self.chain_low {
+            self.saved_givers.push(player);
+            self.chain_low = position as u32;
+        }
+    }
+
+    /// The move goes back: pops the top of the chain, then every dead player on top; returns
+    /// the new top, `None` when the chain ran empty.
+    #[inline]
+    fn move_back(&mut self) -> Option<usize> {
+        self.pop_giver();
+        while let Some(&top) = self.givers.last() {
+            if self.alive & (1 << top) != 0 {
+                return Some(usize::from(top));
+            }
+            self.pop_giver();
+        }
+        None
+    }
+
+    /// `player`, on top of the chain, has the move: it plays, or it is in need.
+    #[inline(always)]
+    fn have_move(&mut self, player: usize) {
+        if self.counts[player] > 0 {
+            self.set_decision(Situation::Play, player, 0);
+        } else {
+            self.in_need(player, player);
+        }
+    }
+
+    /// The next player after `from` in seat order, before `need`, who lives and holds a
+    /// prisoner.
+    #[inline]
+    fn next_helper(&self, need: usize, from: usize) -> Option<usize> {
+        let players = usize::from(self.players);
+        let mut q = from;
+        loop {
+            q = if q + 1 == players { 0 } else { q + 1 };
+            if q == need {
+                return None;
+            }
+            if self.alive & (1 << q) != 0 && self.held[q] & !(1 << q) != 0 {
+                return Some(q);
+            }
+        }
+    }
+
+    /// `need` (on top of the chain, without chips) is in need: the helpers after `from` are
+    /// asked; when none is left it dies and the move goes back, maybe to another in need.
+    fn in_need(&mut self, mut need: usize, mut from: usize) {
+        loop {
+            if let Some(helper) = self.next_helper(need, from) {
+                self.set_decision(Situation::Rescue, helper, need);
+                return;
+            }
+            debug_assert_eq!(self.givers.last().copied(), Some(need as u8));
+            self.alive &= !(1 << need);
+            self.key ^= keys::dead(need);
+            if self.alive.count_ones() == 1 {
+                self.key ^= self.decision_key();
+                let winner = self.alive.trailing_zeros() as usize;
+                self.outcome = Some(Outcome::win(winner, "last player alive"));
+                return;
+            }
+            let next = match self.move_back() {
+                Some(top) => top,
+                None => {
+                    let players = usize::from(self.players);
+                    let next = (1..players)
+                        .map(|i| (need + i) % players)
+                        .find(|&q| self.alive & (1 << q) != 0)
+                        .expect("two players live");
+                    self.push_giver(next);
+                    next
+                }
+            };
+            if self.counts[next] > 0 {
+                self.set_decision(Situation::Play, next, 0);
+                return;
+            }
+            need = next;
+            from = next;
+        }
+    }
+
+    /// After `player` played onto the pile of rank `rank` without a capture: a give decision,
+    /// or the move goes where the rules force it.
+    #[inline]
+    fn after_play(&mut self, player: usize, rank: usize) {
+        let options = self.alive & !self.pile_mask[rank];
+        let next = match options.count_ones() {
+            0 => self.deepest_topmost(rank),
+            1 => options.trailing_zeros() as usize,
+            _ => {
+                self.set_decision(Situation::Give, player, rank);
+                return;
+            }
+        };
+        self.push_giver(next);
+        self.have_move(next);
+    }
+
+    /// `player` played a chip of `colour` onto the pile of rank `rank`.
+    #[inline]
+    fn play_on(&mut self, player: usize, colour: usize, rank: usize, undo: &mut Undo) {
+        undo.pile_mask = self.pile_mask[rank];
+        let below = self.top_colour(rank);
+        self.push_chip(rank, colour as u8);
+        if below != Some(colour as u8) {
+            self.after_play(player, rank);
+        } else if self.alive & (1 << colour) != 0 {
+            self.set_decision(Situation::Kill, colour, rank);
+        } else {
+            undo.pile_id = self.pile_id[rank];
+            undo.saved = self.pile_len[rank];
+            let per_colour = self.remove_pile(rank);
+            for (dead, n) in self.dead_box.iter_mut().zip(per_colour) {
+                *dead += n;
+            }
+            match self.dead_capture {
+                DeadCapture::Player => self.have_move(player),
+                DeadCapture::Giver => {
+                    let next = match self.move_back() {
+                        Some(top) => top,
+                        None => {
+                            self.push_giver(player);
+                            player
+                        }
+                    };
+                    self.have_move(next);
+                }
+            }
+        }
+    }
+
+    /// The colour on top of the pile of rank `rank`, if any.
+    #[inline(always)]
+    fn top_colour(&self, rank: usize) -> Option<u8> {
+        let top = self.pile_top[rank];
+        (top != NO_CHIP).then(|| self.chip_colour[usize::from(top)])
+    }
+
+    /// The captor kills a chip of `colour` from the captured pile and takes the rest.
+    fn kill(&mut self, colour: usize, undo: &mut Undo) {
+        let captor = usize::from(self.decider);
+        let rank = usize::from(self.extra);
+        undo.pile_id = self.pile_id[rank];
+        undo.saved = self.pile_len[rank];
+        let mut per_colour = self.remove_pile(rank);
+        per_colour[colour] -= 1;
+        self.dead_box[colour] += 1;
+        for (c, &n) in per_colour[..usize::from(self.players)].iter().enumerate() {
+            if n > 0 {
+                self.add_chips(captor, c, n);
+            }
+        }
+        self.push_giver(captor);
+        self.set_decision(Situation::Play, captor, 0);
+    }
+
+    /// After a free action of `actor`: a rescue of the player in need, or the player with the
+    /// move in need by its own hand.
+    #[inline]
+    fn after_free(&mut self, actor: usize, receiver: Option<usize>) {
+        match self.situation {
+            Situation::Rescue if receiver == Some(usize::from(self.extra)) => {
+                self.set_decision(Situation::Play, usize::from(self.extra), 0);
+            }
+            Situation::Play if actor == usize::from(self.decider) && self.counts[actor] == 0 => {
+                self.in_need(actor, actor);
+            }
+            _ => {}
+        }
+    }
+
+    /// The Move `parsed` names here, with the id it has now.
+    fn with_action(&self, parsed: Parsed, text: &str) -> Result<Move, Error> {
+        let (kind, actor, colour, receiver, pile) = match parsed {
+            Parsed::PlayOn { colour, pile } => (MoveKind::PlayOn, NO_PLAYER, colour, 0, pile),
+            Parsed::PlayNew { colour } => (MoveKind::PlayNew, NO_PLAYER, colour, 0, 0),
+            Parsed::Give { player } => (MoveKind::Give, NO_PLAYER, player, 0, 0),
+            Parsed::Kill { colour } => (MoveKind::Kill, NO_PLAYER, colour, 0, 0),
+            Parsed::Rescue { colour } => (MoveKind::Rescue, NO_PLAYER, colour, 0, 0),
+            Parsed::Refuse => (MoveKind::Refuse, NO_PLAYER, 0, 0, 0),
+            Parsed::Transfer {
+                actor,
+                colour,
+                receiver,
+            } => (MoveKind::Transfer, actor, colour, receiver, 0),
+            Parsed::FreeKill { actor, colour } => (MoveKind::FreeKill, actor, colour, 0, 0),
+        };
+        let mv = Move::new(kind, actor, colour, receiver, pile, 0);
+        let action = self
+            .action_now(mv)
+            .ok_or_else(|| Error::illegal_move(text, format!("there is no pile {pile}")))?;
+        Ok(Move {
+            action: action as u32,
+            ..mv
+        })
+    }
+
+    // -- for tests --------------------------------------------------------------------------
+
+    /// A game of this one's options at the start.
+    #[cfg(test)]
+    pub(super) fn restart(&self) -> Self {
+        Self::setup(
+            self.num_players(),
+            usize::from(self.chips),
+            self.seed,
+            self.first_player.map(usize::from),
+            self.dead_capture,
+            self.free_actions,
+        )
+    }
+
+    /// Checks what `to_json` does not show: the caches (held colours, chip counts, pile lengths
+    /// and masks, free chip slots) against the hands and piles, and the undo stacks against the
+    /// undo records.
+    #[cfg(test)]
+    pub(super) fn check_caches(&self) {
+        let p = self.num_players();
+        for q in 0..MAX_PLAYERS {
+            let held = (0..MAX_PLAYERS).fold(0u8, |m, c| m | (u8::from(self.hands[q][c] > 0) << c));
+            assert_eq!(self.held[q], held, "held colours of {q}");
+            let count: u8 = self.hands[q].iter().sum();
+            assert_eq!(self.counts[q], count, "chip count of {q}");
+            if q >= p {
+                assert_eq!(count, 0);
+            }
+        }
+        let mut on_table = 0;
+        for r in 0..usize::from(self.npiles) {
+            let colours = self.pile_colours(r);
+            assert!(!colours.is_empty(), "no empty pile");
+            assert_eq!(usize::from(self.pile_len[r]), colours.len());
+            let mask = colours.iter().fold(0u8, |m, &c| m | (1 << c));
+            assert_eq!(self.pile_mask[r], mask, "pile mask of rank {r}");
+            on_table += colours.len();
+            if r > 0 {
+                assert!(self.pile_id[r - 1] < self.pile_id[r], "ascending ids");
+            }
+            assert!(self.pile_id[r] < self.next_pile);
+        }
+        assert_eq!(
+            on_table + usize::from(self.free_len),
+            usize::from(self.total)
+        );
+        assert_eq!(self.undos.len(), self.history.len());
+        let saved: usize = self.undos.iter().map(|u| usize::from(u.saved)).sum();
+        assert_eq!(saved, self.saved_chips.len(), "saved chips");
+        let popped: usize = self
+            .undos
+            .iter()
+            .map(|u| (u.chain_len - u.chain_low) as usize)
+            .sum();
+        assert_eq!(popped, self.saved_givers.len(), "saved givers");
+    }
+
+    /// The undo records, for tests.
+    #[cfg(test)]
+    pub(super) fn undo_records(&self) -> &[Undo] {
+        &self.undos
+    }
+}
+
+/// A JSON value written the way a Python user typed it.
+fn python_repr(value: &Value) -> String {
+    match value {
+        Value::Null => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::String(s) => format!("'{s}'"),
+        other => other.to_string(),
+    }
+}
+
+/// An integer option in `low..=high`, `None` when absent or null.
+fn int_range(
+    options: &Map<String, Value>,
+    name: &str,
+    low: u64,
+    high: u64,
+    or_none: bool,
+) -> Result<Option<u64>, Error> {
+    match options.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => match value.as_u64() {
+            Some(n) if (low..=high).contains(&n) => Ok(Some(n)),
+            _ => Err(Error::InvalidOption(format!(
+                "{name} must be {}an integer from {low} to {high}, got {}",
+                if or_none { "None or " } else { "" },
+                python_repr(value)
+            ))),
+        },
+    }
+}
+
+/// The `seed` option: any integer in `0..2**64`, 0 when absent or null.
+fn seed_option(options: &Map<String, Value>) -> Result<u64, Error> {
+    match options.get("seed") {
+        None | Some(Value::Null) => Ok(0),
+        Some(value) => value.as_u64().ok_or_else(|| {
+            Error::InvalidOption(format!(
+                "seed must be an integer in 0..2**64, got {}",
+                python_repr(value)
+            ))
+        }),
+    }
+}
+
+/// The `first_player` option: `None` (drawn from the seed) or a player index.
+fn first_player_option(
+    options: &Map<String, Value>,
+    players: usize,
+) -> Result<Option<usize>, Error> {
+    match options.get("first_player") {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => match value.as_u64() {
+            Some(p) if p < players as u64 => Ok(Some(p as usize)),
+            _ => Err(Error::InvalidOption(format!(
+                "first_player must be None or one of {}, got {}",
+                (0..players)
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                python_repr(value)
+            ))),
+        },
+    }
+}
+
+/// The chat of a JSON state: a list of objects with exactly `ply` (an integer ≥ 0), `player`
+/// (an integer in `0..players`) and `text` (a string).
+fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, String> {
+    let list = match value {
+        Some(Value::Array(list)) => list,
+        Some(other) => return Err(format!("'chat' must be a list, got {other}")),
+        None => return Err("missing key 'chat'".into()),
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let bad = |why: &str| format!("chat entry {i} {why}, got {entry}");
+            let object = entry.as_object().ok_or_else(|| bad("must be an object"))?;
+            let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            if keys != ["player", "ply", "text"] {
+                return Err(bad("must have exactly the keys 'ply', 'player' and 'text'"));
+            }
+            let ply = object["ply"]
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| bad("needs a 'ply' that is an integer >= 0"))?;
+            let player = object["player"]
+                .as_u64()
+                .filter(|&p| p < players as u64)
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "needs a 'player' that is an integer from 0 to {}",
+                        players - 1
+                    ))
+                })? as usize;
+            let text = object["text"]
+                .as_str()
+                .ok_or_else(|| bad("needs a 'text' that is a string"))?
+                .to_string();
+            Ok(Message { ply, player, text })
+        })
+        .collect()
+}
+
+impl Game for SoLongSucker {
+    type Move = Move;
+
+    const NAME: &'static str = "so_long_sucker";
+
+    fn new(options: &Map<String, Value>) -> Result<Self, Error> {
+        let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
+        let players = checked.int_choice("players", &[2, 3, 4, 5, 6], 4)? as usize;
+        let chips = int_range(options, "chips", 1, MAX_CHIPS as u64, true)?.map_or(
+            match players {
+                2..=4 => 7,
+                5 => 6,
+                _ => 5,
+            },
+            |n| n as usize,
+        );
+        let seed = seed_option(options)?;
+        let first_player = first_player_option(options, players)?;
+        let dead_capture =
+            match checked.str_choice("dead_capture", &["player", "giver"], "player")? {
+                "player" => DeadCapture::Player,
+                _ => DeadCapture::Giver,
+            };
+        let free_actions = int_range(
+            options,
+            "free_actions",
+            0,
+            u64::from(MAX_FREE_ACTIONS),
+            false,
+        )?
+        .unwrap_or(0) as u8;
+        Ok(Self::setup(
+            players,
+            chips,
+            seed,
+            first_player,
+            dead_capture,
+            free_actions,
+        ))
+    }
+
+    fn options(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("players".into(), json!(self.players));
+        map.insert("chips".into(), json!(self.chips));
+        map.insert("seed".into(), json!(self.seed));
+        map.insert("first_player".into(), json!(self.first_player));
+        map.insert("dead_capture".into(), json!(self.dead_capture.name()));
+        map.insert("free_actions".into(), json!(self.free_actions));
+        map
+    }
+
+    fn num_players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    #[inline]
+    fn current_player(&self) -> Option<usize> {
+        match self.outcome {
+            None => Some(usize::from(self.decider)),
+            Some(_) => None,
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves);
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let chain_len = self.givers.len() as u32;
+        let mut undo = Undo {
+            key: self.key,
+            pile_id: 0,
+            chain_len,
+            chain_low: chain_len,
+            used: self.used,
+            situation: self.situation,
+            decider: self.decider,
+            extra: self.extra,
+            alive: self.alive,
+            pile_mask: 0,
+            saved: 0,
+        };
+        self.chain_low = chain_len;
+        self.key ^= keys::used(usize::from(self.used));
+        let decider = usize::from(self.decider);
+        let colour = usize::from(mv.colour);
+        let primary = match mv.kind {
+            MoveKind::PlayOn => {
+                self.take_chips(decider, colour, 1);
+                let rank = mv.action() % self.slots();
+                debug_assert_eq!(self.pile_id[rank], mv.pile);
+                self.play_on(decider, colour, rank, &mut undo);
+                true
+            }
+            MoveKind::PlayNew => {
+                self.take_chips(decider, colour, 1);
+                let rank = self.new_pile(colour as u8);
+                self.after_play(decider, rank);
+                true
+            }
+            MoveKind::Give => {
+                self.push_giver(colour);
+                self.have_move(colour);
+                true
+            }
+            MoveKind::Kill => {
+                self.kill(colour, &mut undo);
+                true
+            }
+            MoveKind::Rescue => {
+                let need = usize::from(self.extra);
+                self.take_chips(decider, colour, 1);
+                self.add_chips(need, colour, 1);
+                self.set_decision(Situation::Play, need, 0);
+                true
+            }
+            MoveKind::Refuse => {
+                self.in_need(usize::from(self.extra), decider);
+                true
+            }
+            MoveKind::Transfer => {
+                let (actor, receiver) = (usize::from(mv.actor), usize::from(mv.receiver));
+                self.take_chips(actor, colour, 1);
+                self.add_chips(receiver, colour, 1);
+                self.after_free(actor, Some(receiver));
+                false
+            }
+            MoveKind::FreeKill => {
+                let actor = usize::from(mv.actor);
+                self.take_chips(actor, colour, 1);
+                self.dead_box[colour] += 1;
+                self.after_free(actor, None);
+                false
+            }
+        };
+        if self.outcome.is_none() {
+            let same = (self.situation, self.decider, self.extra)
+                == (undo.situation, undo.decider, undo.extra);
+            self.used = if primary || !same {
+                0
+            } else if mv.actor == undo.decider {
+                self.used.saturating_add(1)
+            } else {
+                self.used
+            };
+            self.key ^= keys::used(usize::from(self.used));
+        } else {
+            self.used = 0;
+        }
+        undo.chain_low = self.chain_low;
+        self.history.push(mv);
+        self.undos.push(undo);
+    }
+
+    fn undo(&mut self) -> Option<Move> {
+        let mv = self.history.pop()?;
+        let undo = self.undos.pop().expect("one undo record per move");
+        let decider = usize::from(undo.decider);
+        let colour = usize::from(mv.colour);
+        match mv.kind {
+            MoveKind::PlayOn => {
+                let rank = mv.action() % self.slots();
+                if undo.saved > 0 {
+                    let per_colour = self.restore_pile(rank, undo.pile_id, undo.saved);
+                    for (dead, n) in self.dead_box.iter_mut().zip(per_colour) {
+                        *dead -= n;
+                    }
+                }
+                self.pop_chip_raw(rank);
+                self.pile_mask[rank] = undo.pile_mask;
+                self.add_chips(decider, colour, 1);
+            }
+            MoveKind::PlayNew => {
+                self.pop_chip_raw(usize::from(self.npiles) - 1);
+                self.npiles -= 1;
+                self.next_pile -= 1;
+                self.add_chips(decider, colour, 1);
+            }
+            MoveKind::Give | MoveKind::Refuse => {}
+            MoveKind::Kill => {
+                let mut per_colour =
+                    self.restore_pile(usize::from(undo.extra), undo.pile_id, undo.saved);
+                per_colour[colour] -= 1;
+                self.dead_box[colour] -= 1;
+                for (c, &n) in per_colour[..usize::from(self.players)].iter().enumerate() {
+                    if n > 0 {
+                        self.take_chips(decider, c, n);
+                    }
+                }
+            }
+            MoveKind::Rescue => {
+                self.take_chips(usize::from(undo.extra), colour, 1);
+                self.add_chips(decider, colour, 1);
+            }
+            MoveKind::Transfer => {
+                self.take_chips(usize::from(mv.receiver), colour, 1);
+                self.add_chips(usize::from(mv.actor), colour, 1);
+            }
+            MoveKind::FreeKill => {
+                self.dead_box[colour] -= 1;
+                self.add_chips(usize::from(mv.actor), colour, 1);
+            }
+        }
+        self.givers.truncate(undo.chain_low as usize);
+        for _ in undo.chain_low..undo.chain_len {
+            let player = self.saved_givers.pop().expect("a saved chain entry");
+            self.givers.push(player);
+        }
+        self.alive = undo.alive;
+        self.situation = undo.situation;
+        self.decider = undo.decider;
+        self.extra = undo.extra;
+        self.used = undo.used;
+        self.outcome = None;
+        self.key = undo.key;
+        Some(mv)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for r in 0..usize::from(self.npiles) {
+            for (depth, &colour) in self.pile_colours(r).iter().enumerate() {
+                key ^= keys::chip(r, depth, colour);
+            }
+        }
+        let players = self.num_players();
+        for p in 0..players {
+            for c in 0..players {
+                key ^= keys::hand(p, c, usize::from(self.hands[p][c]));
+            }
+            if !self.is_alive(p) {
+                key ^= keys::dead(p);
+            }
+        }
+        if self.outcome.is_none() {
+            key ^= self.decision_key() ^ keys::used(usize::from(self.used));
+        }
+        for (position, &player) in self.givers.iter().enumerate() {
+            key ^= keys::giver(position, usize::from(player));
+        }
+        key
+    }
+
+    fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    fn history_action(&self, index: usize) -> usize {
+        self.history[index].action()
+    }
+
+    fn num_actions(&self) -> usize {
+        self.action_count()
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        self.action_now(mv).unwrap_or(mv.action())
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        let p = self.num_players();
+        let m = self.slots();
+        let give = self.give_base();
+        let free = self.transfer_base();
+        let count = self.action_count();
+        let (kind, actor, colour, receiver) = if action < give {
+            let (colour, rank) = (action / m, action % m);
+            if rank + 1 == m {
+                (MoveKind::PlayNew, NO_PLAYER, colour, 0)
+            } else {
+                let Some(&id) = self.pile_id[..usize::from(self.npiles)].get(rank) else {
+                    return Err(Error::illegal_move(
+                        format!("action {action}"),
+                        format!(
+                            "it plays {} onto the pile of rank {rank}, and there are only {} \
+                             piles",
+                            char::from(COLOUR_LETTERS[colour]),
+                            self.npiles
+                        ),
+                    ));
+                };
+                return Ok(Move::new(
+                    MoveKind::PlayOn,
+                    NO_PLAYER,
+                    colour as u8,
+                    0,
+                    id,
+                    action,
+                ));
+            }
+        } else if action < give + p {
+            (MoveKind::Give, NO_PLAYER, action - give, 0)
+        } else if action < give + 2 * p {
+            (MoveKind::Kill, NO_PLAYER, action - give - p, 0)
+        } else if action < give + 3 * p {
+            (MoveKind::Rescue, NO_PLAYER, action - give - 2 * p, 0)
+        } else if action == give + 3 * p {
+            (MoveKind::Refuse, NO_PLAYER, 0, 0)
+        } else {
+            let (actor, within) = if action < count {
+                let Some(decider) = self.current_player() else {
+                    return Err(Error::illegal_move(
+                        format!("action {action}"),
+                        "the game is over: nobody decides, so a free action in the action \
+                         space has no actor",
+                    ));
+                };
+                (decider, action - free)
+            } else {
+                let per = p * p + p;
+                let actor = (action - count) / per;
+                if actor >= p {
+                    return Err(Error::invalid_move(
+                        action.to_string(),
+                        format!(
+                            "action ids run from 0 to {} (free actions of other players \
+                             included)",
+                            count + p * per - 1
+                        ),
+                    ));
+                }
+                if self.current_player() == Some(actor) {
+                    return Err(Error::invalid_move(
+                        action.to_string(),
+                        format!(
+                            "{} decides now: its free actions have ids in the action space, \
+                             from {free}",
+                            super::COLOUR_NAMES[actor]
+                        ),
+                    ));
+                }
+                (actor, (action - count) % per)
+            };
+            if within < p * p {
+                (MoveKind::Transfer, actor as u8, within / p, within % p)
+            } else {
+                (MoveKind::FreeKill, actor as u8, within - p * p, 0)
+            }
+        };
+        Ok(Move::new(
+            kind,
+            actor,
+            colour as u8,
+            receiver as u8,
+            0,
+            action,
+        ))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let parsed = notation::parse(text, self.num_players())?;
+        self.with_action(parsed, text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        let (p, n) = (self.num_players(), usize::from(self.total));
+        vec![n * (p + 2) + p * p + 5 * p + 5]
+    }
+
+    fn observation(&self, player: usize, out: &mut [f32]) {
+        let p = self.num_players();
+        let n = usize::from(self.total);
+        out.fill(0.0);
+        let rel = |q: usize| (q + p - player) % p;
+        let mut j = 0;
+        for r in 0..usize::from(self.npiles) {
+            for (depth, colour) in self.pile_colours(r).into_iter().enumerate() {
+                out[j * (p + 1) + rel(colour)] = 1.0;
+                if depth == 0 {
+                    out[j * (p + 1) + p] = 1.0;
+                }
+                j += 1;
+            }
+        }
+        let mut at = n * (p + 1);
+        for q in 0..p {
+            for c in 0..p {
+                out[at + rel(q) * p + rel(c)] = f32::from(self.hands[q][c]);
+            }
+        }
+        at += p * p;
+        for c in 0..p {
+            out[at + rel(c)] = f32::from(self.dead_box[c]);
+            out[at + p + rel(c)] = if self.is_alive(c) { 1.0 } else { 0.0 };
+        }
+        at += 2 * p;
+        if let Some(decision) = self.decision() {
+            out[at + decision.situation.index()] = 1.0;
+            out[at + 4 + rel(decision.player)] = 1.0;
+            if decision.pile.is_some() {
+                out[at + 4 + p + usize::from(self.extra)] = 1.0;
+            }
+            if let Some(need) = decision.in_need {
+                out[at + 4 + p + n + rel(need)] = 1.0;
+            }
+            let left = u16::from(self.free_actions).saturating_sub(self.used);
+            out[at + 4 + 3 * p + n] = f32::from(left);
+            if self.givers.len() >= 2 {
+                let giver = usize::from(self.givers[self.givers.len() - 2]);
+                out[at + 4 + 2 * p + n + rel(giver)] = 1.0;
+            }
+        }
+    }
+
+    fn json_fields(&self, fields: &mut Map<String, Value>) {
+        let p = self.num_players();
+        let piles: Vec<Value> = (0..usize::from(self.npiles))
+            .map(|r| {
+                let chips: String = self
+                    .pile_colours(r)
+                    .into_iter()
+                    .map(|c| char::from(COLOUR_LETTERS[c]))
+                    .collect();
+                json!({"id": self.pile_id[r], "chips": chips})
+            })
+            .collect();
+        fields.insert("piles".into(), Value::Array(piles));
+        fields.insert("next_pile".into(), json!(self.next_pile));
+        let hands: Vec<&[u8]> = self.hands[..p].iter().map(|h| &h[..p]).collect();
+        fields.insert("hands".into(), json!(hands));
+        fields.insert("dead_box".into(), json!(&self.dead_box[..p]));
+        let alive: Vec<bool> = (0..p).map(|q| self.is_alive(q)).collect();
+        fields.insert("alive".into(), json!(alive));
+        let decision = self.decision().map_or(Value::Null, |d| {
+            json!({
+                "situation": d.situation.name(),
+                "player": d.player,
+                "pile": d.pile,
+                "in_need": d.in_need,
+            })
+        });
+        fields.insert("decision".into(), decision);
+        fields.insert("givers".into(), json!(*self.givers));
+        fields.insert("free_actions_used".into(), json!(self.used));
+        let chat: Vec<Value> = self
+            .chat
+            .iter()
+            .map(|m| json!({"ply": m.ply, "player": m.player, "text": m.text}))
+            .collect();
+        fields.insert("chat".into(), Value::Array(chat));
+    }
+
+    fn restore_json(&mut self, fields: &Map<String, Value>) -> Result<(), String> {
+        self.chat = parse_chat(fields.get("chat"), self.num_players())?;
+        Ok(())
+    }
+
+    fn why_illegal(&self, mv: Move) -> String {
+        self.reason(mv)
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_move(mv)
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        self.pick_random(rng)
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        actions.clear();
+        actions.extend(moves.iter().map(|m| m.action));
+    }
+}
