@@ -123,7 +123,7 @@ def run_bench(
     names = [game] if game else games()
     print(f"ludorum bench ({'quick, ' if quick else ''}{cores} cores); rates are per second")
     header = (
-        f"{'configuration':<34}{'rust 1t':>11}{f'rust {cores}t':>11}{'x':>6}"
+        f"{'configuration':<{_LABEL}}{'rust 1t':>11}{f'rust {cores}t':>11}{'x':>6}"
         f"{'py loop':>10}{'ref':>9}{'rust/ref':>9}{'OS C++':>10}{'rust/OS':>8}{'OS loop':>9}"
         f"{'py/OS':>7}"
     )
@@ -144,6 +144,13 @@ def run_bench(
     return rows
 
 
+#: width of the configuration column
+_LABEL = 48
+#: plies a Rust batch should hold, so that the cost of a call (validation, arrays, starting
+#: threads) stays small beside the games even when they are short (So Long Sucker: ~75 plies)
+_BATCH_PLIES = 400_000
+
+
 def _measure(config: BenchConfig, seconds: float, cores: int) -> dict[str, Any]:
     """Rust on one thread and on all cores, the Python loop, and the reference: one row."""
     name, opts = config.game, config.options
@@ -152,14 +159,17 @@ def _measure(config: BenchConfig, seconds: float, cores: int) -> dict[str, Any]:
     def batch(threads: int, games: int) -> int:
         return simulate(name, games=games, seed=next(seeds), threads=threads, **opts).plies
 
+    mean_length = max(1, batch(1, 64) // 64)
+    games = max(64, _BATCH_PLIES // mean_length)
+
     def reference() -> int:
         return simulate(name, games=1, seed=next(seeds), backend="reference", **opts).plies
 
     return {
         "game": name,
         "options": opts,
-        "rust_1t": _timed(lambda: batch(1, 64), seconds),
-        "rust_nt": _timed(lambda: batch(cores, 64 * cores), seconds),
+        "rust_1t": _timed(lambda: batch(1, games), seconds),
+        "rust_nt": _timed(lambda: batch(cores, games * cores), seconds),
         "python_loop": _timed(lambda: _python_loop(config, next(seeds)), seconds),
         "reference": _timed(reference, seconds),
     }
@@ -189,7 +199,8 @@ def _format_row(label: str, row: dict[str, Any]) -> str:
         return f"{'-':>{width}}"
 
     return (
-        f"{label:<34}{rate('rust_1t', 11)}{rate('rust_nt', 11)}{ratio('rust_nt', 'rust_1t', 6)}"
+        f"{label:<{_LABEL}}{rate('rust_1t', 11)}{rate('rust_nt', 11)}"
+        f"{ratio('rust_nt', 'rust_1t', 6)}"
         f"{rate('python_loop', 10)}{rate('reference', 9)}{ratio('rust_1t', 'reference', 9)}"
         f"{rate('openspiel_cpp', 10)}{ratio('rust_1t', 'openspiel_cpp', 8)}"
         f"{rate('openspiel_loop', 9)}{ratio('python_loop', 'openspiel_loop', 7)}"
@@ -222,5 +233,5 @@ def _perft_configs(name: str) -> list[tuple[dict[str, Any], int]]:
     if name == "armadora":
         return [({"players": 2}, 2)]
     if name == "so_long_sucker":
-        return [({"players": 4, "first_player": 0}, 6)]
+        return [({"players": 4, "first_player": 0}, 16)]
     raise ValueError(f"no perft configuration for {name!r}")

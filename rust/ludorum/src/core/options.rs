@@ -118,6 +118,71 @@ impl<'a> Options<'a> {
         }
     }
 
+    /// An integer in `low..=high`, `None` when absent or null (the caller's default applies;
+    /// `or_none` says whether the message offers `None`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for another value or type.
+    pub fn int_in(
+        &self,
+        name: &str,
+        low: u64,
+        high: u64,
+        or_none: bool,
+    ) -> Result<Option<u64>, Error> {
+        let Some(value) = self.get(name) else {
+            return Ok(None);
+        };
+        match value.as_u64() {
+            Some(n) if (low..=high).contains(&n) => Ok(Some(n)),
+            _ => Err(Error::InvalidOption(format!(
+                "{name} must be {}an integer from {low} to {high}, got {}",
+                if or_none { "None or " } else { "" },
+                python_repr(value)
+            ))),
+        }
+    }
+
+    /// The `seed` option of a seeded setup: any integer in `0..2**64`, 0 when absent or null.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for another value or type.
+    pub fn seed(&self) -> Result<u64, Error> {
+        let Some(value) = self.get("seed") else {
+            return Ok(0);
+        };
+        value.as_u64().ok_or_else(|| {
+            Error::InvalidOption(format!(
+                "seed must be an integer in 0..2**64, got {}",
+                python_repr(value)
+            ))
+        })
+    }
+
+    /// The `first_player` option: `None` (drawn from the seed) or a player index.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for another value or type.
+    pub fn first_player(&self, players: usize) -> Result<Option<usize>, Error> {
+        let Some(value) = self.get("first_player") else {
+            return Ok(None);
+        };
+        match value.as_u64() {
+            Some(p) if p < players as u64 => Ok(Some(p as usize)),
+            _ => Err(Error::InvalidOption(format!(
+                "first_player must be None or one of {}, got {}",
+                (0..players)
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                python_repr(value)
+            ))),
+        }
+    }
+
     /// The game these options are for.
     pub fn game(&self) -> &'static str {
         self.game
@@ -125,7 +190,7 @@ impl<'a> Options<'a> {
 }
 
 /// A JSON value written the way a Python user typed it (`True`, `None`, `'dest'`).
-fn python_repr(value: &Value) -> String {
+pub(crate) fn python_repr(value: &Value) -> String {
     match value {
         Value::Null => "None".into(),
         Value::Bool(true) => "True".into(),

@@ -8,7 +8,7 @@ use super::movegen::{Move, MoveKind, NUM_ACTIONS};
 use super::notation;
 use crate::core::error::Error;
 use crate::core::game::Game;
-use crate::core::options::Options;
+use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
 use crate::core::zobrist;
@@ -390,40 +390,6 @@ pub fn decide(scores: &[u32], piles: &[Vec<u32>]) -> Outcome {
     }
 }
 
-/// The `seed` option: any integer in `0..2**64`, 0 when absent or null.
-fn seed_option(options: &Map<String, Value>) -> Result<u64, Error> {
-    match options.get("seed") {
-        None | Some(Value::Null) => Ok(0),
-        Some(value) => value.as_u64().ok_or_else(|| {
-            Error::InvalidOption(format!(
-                "seed must be an integer in 0..2**64, got {}",
-                python_repr(value)
-            ))
-        }),
-    }
-}
-
-/// The `first_player` option: `None` (drawn from the seed) or a player index.
-fn first_player_option(
-    options: &Map<String, Value>,
-    players: usize,
-) -> Result<Option<usize>, Error> {
-    match options.get("first_player") {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => match value.as_u64() {
-            Some(p) if p < players as u64 => Ok(Some(p as usize)),
-            _ => Err(Error::InvalidOption(format!(
-                "first_player must be None or one of {}, got {}",
-                (0..players)
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                python_repr(value)
-            ))),
-        },
-    }
-}
-
 /// The `gold` option: `None` or 8 values, a permutation of 3 4 4 5 5 6 6 7.
 fn gold_option(options: &Map<String, Value>) -> Result<Option<[u8; MINES]>, Error> {
     let bad = |value: &Value| {
@@ -456,16 +422,6 @@ fn gold_option(options: &Map<String, Value>) -> Result<Option<[u8; MINES]>, Erro
     }
 }
 
-fn python_repr(value: &Value) -> String {
-    match value {
-        Value::Null => "None".into(),
-        Value::Bool(true) => "True".into(),
-        Value::Bool(false) => "False".into(),
-        Value::String(s) => format!("'{s}'"),
-        other => other.to_string(),
-    }
-}
-
 impl Game for Armadora {
     /// Hides other players' strengths and supplies until the game is over.
     fn view_json(&self, viewer: usize) -> Value {
@@ -479,8 +435,8 @@ impl Game for Armadora {
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
         let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
         let players = checked.int_choice("players", &[2, 3, 4], 2)? as usize;
-        let seed = seed_option(options)?;
-        let first_player = first_player_option(options, players)?;
+        let seed = checked.seed()?;
+        let first_player = checked.first_player(players)?;
         let gold = gold_option(options)?;
         Ok(Self::setup(players, seed, first_player, gold))
     }

@@ -460,51 +460,6 @@ impl Domination {
     }
 }
 
-/// A JSON value written the way a Python user typed it.
-fn python_repr(value: &Value) -> String {
-    match value {
-        Value::Null => "None".into(),
-        Value::Bool(true) => "True".into(),
-        Value::Bool(false) => "False".into(),
-        Value::String(s) => format!("'{s}'"),
-        other => other.to_string(),
-    }
-}
-
-/// The `seed` option: any integer in `0..2**64`, 0 when absent or null.
-fn seed_option(options: &Map<String, Value>) -> Result<u64, Error> {
-    match options.get("seed") {
-        None | Some(Value::Null) => Ok(0),
-        Some(value) => value.as_u64().ok_or_else(|| {
-            Error::InvalidOption(format!(
-                "seed must be an integer in 0..2**64, got {}",
-                python_repr(value)
-            ))
-        }),
-    }
-}
-
-/// The `first_player` option: `None` (drawn from the seed) or a player index.
-fn first_player_option(
-    options: &Map<String, Value>,
-    players: usize,
-) -> Result<Option<usize>, Error> {
-    match options.get("first_player") {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => match value.as_u64() {
-            Some(p) if p < players as u64 => Ok(Some(p as usize)),
-            _ => Err(Error::InvalidOption(format!(
-                "first_player must be None or one of {}, got {}",
-                (0..players)
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                python_repr(value)
-            ))),
-        },
-    }
-}
-
 impl Game for Domination {
     type Move = Move;
 
@@ -517,8 +472,8 @@ impl Game for Domination {
             "up_to" => Movement::UpTo,
             _ => Movement::Exact,
         };
-        let first_player = first_player_option(options, players)?;
-        let seed = seed_option(options)?;
+        let first_player = checked.first_player(players)?;
+        let seed = checked.seed()?;
         let max_plies = checked.positive_int_or_none("max_plies")?.map(|n| n as u32);
         Ok(Self::setup(
             players,

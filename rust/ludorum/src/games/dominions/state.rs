@@ -22,7 +22,7 @@ use super::movegen::{directions, Move, Refusal};
 use super::{notation, NUM_ACTIONS};
 use crate::core::error::Error;
 use crate::core::game::Game;
-use crate::core::options::Options;
+use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
 use crate::core::zobrist;
@@ -485,17 +485,6 @@ impl Dominions {
         } else {
             Outcome::draw(reason)
         }
-    }
-}
-
-/// A JSON value written the way a Python user typed it.
-fn python_repr(value: &Value) -> String {
-    match value {
-        Value::Null => "None".into(),
-        Value::Bool(true) => "True".into(),
-        Value::Bool(false) => "False".into(),
-        Value::String(s) => format!("'{s}'"),
-        other => other.to_string(),
     }
 }
 

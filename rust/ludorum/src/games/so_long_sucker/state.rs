@@ -853,72 +853,6 @@ impl SoLongSucker {
     }
 }
 
-/// A JSON value written the way a Python user typed it.
-fn python_repr(value: &Value) -> String {
-    match value {
-        Value::Null => "None".into(),
-        Value::Bool(true) => "True".into(),
-        Value::Bool(false) => "False".into(),
-        Value::String(s) => format!("'{s}'"),
-        other => other.to_string(),
-    }
-}
-
-/// An integer option in `low..=high`, `None` when absent or null.
-fn int_range(
-    options: &Map<String, Value>,
-    name: &str,
-    low: u64,
-    high: u64,
-    or_none: bool,
-) -> Result<Option<u64>, Error> {
-    match options.get(name) {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => match value.as_u64() {
-            Some(n) if (low..=high).contains(&n) => Ok(Some(n)),
-            _ => Err(Error::InvalidOption(format!(
-                "{name} must be {}an integer from {low} to {high}, got {}",
-                if or_none { "None or " } else { "" },
-                python_repr(value)
-            ))),
-        },
-    }
-}
-
-/// The `seed` option: any integer in `0..2**64`, 0 when absent or null.
-fn seed_option(options: &Map<String, Value>) -> Result<u64, Error> {
-    match options.get("seed") {
-        None | Some(Value::Null) => Ok(0),
-        Some(value) => value.as_u64().ok_or_else(|| {
-            Error::InvalidOption(format!(
-                "seed must be an integer in 0..2**64, got {}",
-                python_repr(value)
-            ))
-        }),
-    }
-}
-
-/// The `first_player` option: `None` (drawn from the seed) or a player index.
-fn first_player_option(
-    options: &Map<String, Value>,
-    players: usize,
-) -> Result<Option<usize>, Error> {
-    match options.get("first_player") {
-        None | Some(Value::Null) => Ok(None),
-        Some(value) => match value.as_u64() {
-            Some(p) if p < players as u64 => Ok(Some(p as usize)),
-            _ => Err(Error::InvalidOption(format!(
-                "first_player must be None or one of {}, got {}",
-                (0..players)
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                python_repr(value)
-            ))),
-        },
-    }
-}
-
 /// The chat of a JSON state: a list of objects with exactly `ply` (an integer ≥ 0), `player`
 /// (an integer in `0..players`) and `text` (a string).
 fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, String> {
@@ -967,7 +901,7 @@ impl Game for SoLongSucker {
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
         let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
         let players = checked.int_choice("players", &[2, 3, 4, 5, 6], 4)? as usize;
-        let chips = int_range(options, "chips", 1, MAX_CHIPS as u64, true)?.map_or(
+        let chips = checked.int_in("chips", 1, MAX_CHIPS as u64, true)?.map_or(
             match players {
                 2..=4 => 7,
                 5 => 6,
@@ -975,21 +909,16 @@ impl Game for SoLongSucker {
             },
             |n| n as usize,
         );
-        let seed = seed_option(options)?;
-        let first_player = first_player_option(options, players)?;
+        let seed = checked.seed()?;
+        let first_player = checked.first_player(players)?;
         let dead_capture =
             match checked.str_choice("dead_capture", &["player", "giver"], "player")? {
                 "player" => DeadCapture::Player,
                 _ => DeadCapture::Giver,
             };
-        let free_actions = int_range(
-            options,
-            "free_actions",
-            0,
-            u64::from(MAX_FREE_ACTIONS),
-            false,
-        )?
-        .unwrap_or(0) as u8;
+        let free_actions = checked
+            .int_in("free_actions", 0, u64::from(MAX_FREE_ACTIONS), false)?
+            .unwrap_or(0) as u8;
         Ok(Self::setup(
             players,
             chips,
