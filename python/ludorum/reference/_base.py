@@ -16,7 +16,21 @@ import numpy as np
 from .._types import Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidStateError
 
-__all__ = ["ReferenceState"]
+__all__ = ["ReferenceState", "check_option_names", "is_int"]
+
+
+def is_int(value: object) -> bool:
+    """An int that is not a bool: ``True`` is not a player count."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_option_names(game: str, options: dict[str, Any], allowed: tuple[str, ...]) -> None:
+    """Raise ``InvalidOptionError`` for an option name not in ``allowed``, naming them all."""
+    for name in options:
+        if name not in allowed:
+            raise InvalidOptionError(
+                f"unknown option {name!r} for {game}; allowed: {', '.join(allowed)}"
+            )
 
 
 class ReferenceState:

@@ -27,7 +27,7 @@ import numpy as np
 
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
-from ._base import ReferenceState
+from ._base import ReferenceState, check_option_names, is_int
 from ._core import SplitMix64, zobrist_table
 
 __all__ = [
@@ -276,24 +276,16 @@ def _bridge_sides(blocked: list[bool]) -> list[int]:
 _OPTION_NAMES = ("players", "seed", "first_player", "gold")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    for name in options:
-        if name not in _OPTION_NAMES:
-            raise InvalidOptionError(
-                f"unknown option {name!r} for armadora; allowed: {', '.join(_OPTION_NAMES)}"
-            )
+    check_option_names("armadora", options, _OPTION_NAMES)
     players = options.get("players", 2)
-    if not _is_int(players) or players not in SUPPLIES:
+    if not is_int(players) or players not in SUPPLIES:
         raise InvalidOptionError(f"players must be one of 2, 3, 4, got {players!r}")
     seed = options.get("seed", 0)
-    if not _is_int(seed) or not 0 <= seed < 2**64:
+    if not is_int(seed) or not 0 <= seed < 2**64:
         raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
     first_player = options.get("first_player")
-    if first_player is not None and (not _is_int(first_player) or not 0 <= first_player < players):
+    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
         raise InvalidOptionError(
             f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
         )
@@ -302,7 +294,7 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
         if (
             not isinstance(gold, (list, tuple))
             or len(gold) != 8
-            or not all(_is_int(v) for v in gold)
+            or not all(is_int(v) for v in gold)
             or sorted(gold) != list(GOLD_STACKS)
         ):
             raise InvalidOptionError(
@@ -756,7 +748,7 @@ class Armadora(ReferenceState):
         (True, (0, 1))
         """
         viewer = self._check_player(viewer, "viewer")
-        if not _is_int(seed) or not 0 <= seed < 2**64:
+        if not is_int(seed) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
         if self._turn is None:
             return self.copy()  # type: ignore[return-value]

@@ -26,7 +26,7 @@ import numpy as np
 
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState
+from ._base import ReferenceState, check_option_names, is_int
 from ._core import zobrist_table
 
 __all__ = [
@@ -189,26 +189,17 @@ def _move(frm: int, to: int) -> Move:
     return Move(frm * NUM_HOLES + to, f"{_NAMES[frm]}-{_NAMES[to]}")
 
 
-def _is_int(value: object) -> bool:
-    # True is not a player count: bools are rejected wherever an int is expected.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    for name in options:
-        if name not in _OPTION_NAMES:
-            raise InvalidOptionError(
-                f"unknown option {name!r} for chinese_checkers; allowed: {', '.join(_OPTION_NAMES)}"
-            )
+    check_option_names("chinese_checkers", options, _OPTION_NAMES)
     players = options.get("players", 2)
-    if not _is_int(players) or players not in SEATS:
+    if not is_int(players) or players not in SEATS:
         raise InvalidOptionError(f"players must be one of 2, 3, 4, 6, got {players!r}")
     pieces = options.get("pieces", 15 if players == 2 else 10)
     if players == 2:
-        if not _is_int(pieces) or pieces not in (10, 15):
+        if not is_int(pieces) or pieces not in (10, 15):
             raise InvalidOptionError(f"pieces must be one of 10, 15, got {pieces!r}")
-    elif not _is_int(pieces) or pieces != 10:
+    elif not is_int(pieces) or pieces != 10:
         raise InvalidOptionError(f"pieces must be 10 with {players} players, got {pieces!r}")
     area = options.get("area", "dest")
     if not isinstance(area, str) or area not in _AREAS:
@@ -219,7 +210,7 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
         allowed = ", ".join(repr(a) for a in _ANTI_BLOCKS)
         raise InvalidOptionError(f"anti_block must be one of {allowed}, got {anti_block!r}")
     max_plies = options.get("max_plies")
-    if max_plies is not None and (not _is_int(max_plies) or max_plies < 1):
+    if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
         raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
     return {
         "players": players,

@@ -26,7 +26,7 @@ import numpy as np
 
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState
+from ._base import ReferenceState, check_option_names, is_int
 from ._core import SplitMix64, zobrist_table
 
 __all__ = [
@@ -269,35 +269,26 @@ _OPTION_NAMES = ("players", "movement", "first_player", "seed", "max_plies")
 _MOVEMENTS = ("up_to", "exact")
 
 
-def _is_int(value: object) -> bool:
-    # True is not a player count: bools are rejected wherever an int is expected.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    for name in options:
-        if name not in _OPTION_NAMES:
-            raise InvalidOptionError(
-                f"unknown option {name!r} for domination; allowed: {', '.join(_OPTION_NAMES)}"
-            )
+    check_option_names("domination", options, _OPTION_NAMES)
     players = options.get("players", 2)
-    if not _is_int(players) or players not in START_PIECES:
+    if not is_int(players) or players not in START_PIECES:
         raise InvalidOptionError(f"players must be one of 2, 3, 4, got {players!r}")
     movement = options.get("movement", "up_to")
     if not isinstance(movement, str) or movement not in _MOVEMENTS:
         allowed = ", ".join(repr(m) for m in _MOVEMENTS)
         raise InvalidOptionError(f"movement must be one of {allowed}, got {movement!r}")
     first_player = options.get("first_player")
-    if first_player is not None and (not _is_int(first_player) or not 0 <= first_player < players):
+    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
         raise InvalidOptionError(
             f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
         )
     seed = options.get("seed", 0)
-    if not _is_int(seed) or not 0 <= seed < 2**64:
+    if not is_int(seed) or not 0 <= seed < 2**64:
         raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
     max_plies = options.get("max_plies")
-    if max_plies is not None and (not _is_int(max_plies) or max_plies < 1):
+    if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
         raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
     return {
         "players": players,

@@ -27,7 +27,7 @@ import numpy as np
 
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState
+from ._base import ReferenceState, check_option_names, is_int
 from ._core import zobrist_table
 
 __all__ = [
@@ -175,18 +175,9 @@ _OPTION_NAMES = ("komi", "max_plies")
 _PLACEMENT = re.compile(r"([1-9][0-9]?)@([a-z][0-9]+)")
 
 
-def _is_int(value: object) -> bool:
-    # True is not a number here: bools are rejected wherever an int is expected.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    for name in options:
-        if name not in _OPTION_NAMES:
-            raise InvalidOptionError(
-                f"unknown option {name!r} for dominions; allowed: {', '.join(_OPTION_NAMES)}"
-            )
+    check_option_names("dominions", options, _OPTION_NAMES)
     komi = options.get("komi", 0)
     finite = False
     if isinstance(komi, (int, float)) and not isinstance(komi, bool):
@@ -197,7 +188,7 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     if not finite:
         raise InvalidOptionError(f"komi must be a finite number (int or float), got {komi!r}")
     max_plies = options.get("max_plies")
-    if max_plies is not None and (not _is_int(max_plies) or max_plies < 1):
+    if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
         raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
     return {"komi": float(komi), "max_plies": max_plies}
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from .._types import Message, Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState
+from ._base import ReferenceState, check_option_names, is_int
 from ._core import SplitMix64
 
 __all__ = ["COLOUR_NAMES", "LETTERS", "SITUATIONS", "ZOBRIST_SEED", "SoLongSucker", "zobrist"]
@@ -73,31 +73,22 @@ _DEFAULT_CHIPS = {2: 7, 3: 7, 4: 7, 5: 6, 6: 5}
 _DEAD_CAPTURES = ("player", "giver")
 
 
-def _is_int(value: object) -> bool:
-    # True is not a player count: bools are rejected wherever an int is expected.
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    for name in options:
-        if name not in _OPTION_NAMES:
-            raise InvalidOptionError(
-                f"unknown option {name!r} for so_long_sucker; allowed: {', '.join(_OPTION_NAMES)}"
-            )
+    check_option_names("so_long_sucker", options, _OPTION_NAMES)
     players = options.get("players", 4)
-    if not _is_int(players) or players not in _DEFAULT_CHIPS:
+    if not is_int(players) or players not in _DEFAULT_CHIPS:
         raise InvalidOptionError(f"players must be one of 2, 3, 4, 5, 6, got {players!r}")
     chips = options.get("chips")
     if chips is None:
         chips = _DEFAULT_CHIPS[players]
-    elif not _is_int(chips) or not 1 <= chips <= 20:
+    elif not is_int(chips) or not 1 <= chips <= 20:
         raise InvalidOptionError(f"chips must be None or an int in 1..20, got {chips!r}")
     seed = options.get("seed", 0)
-    if not _is_int(seed) or not 0 <= seed < 2**64:
+    if not is_int(seed) or not 0 <= seed < 2**64:
         raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
     first_player = options.get("first_player")
-    if first_player is not None and (not _is_int(first_player) or not 0 <= first_player < players):
+    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
         raise InvalidOptionError(
             f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
         )
@@ -106,7 +97,7 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
         allowed = ", ".join(repr(d) for d in _DEAD_CAPTURES)
         raise InvalidOptionError(f"dead_capture must be one of {allowed}, got {dead_capture!r}")
     free_actions = options.get("free_actions", 0)
-    if not _is_int(free_actions) or not 0 <= free_actions <= 100:
+    if not is_int(free_actions) or not 0 <= free_actions <= 100:
         raise InvalidOptionError(f"free_actions must be an int in 0..100, got {free_actions!r}")
     return {
         "players": players,
@@ -1043,9 +1034,9 @@ class SoLongSucker(ReferenceState):
                     f"got {line!r}"
                 )
             ply, player, text = line["ply"], line["player"], line["text"]
-            if not _is_int(ply) or ply < 0:
+            if not is_int(ply) or ply < 0:
                 raise ValueError(f"chat line {i}: 'ply' must be an int >= 0, got {ply!r}")
-            if not _is_int(player) or not 0 <= player < self.num_players:
+            if not is_int(player) or not 0 <= player < self.num_players:
                 raise ValueError(
                     f"chat line {i}: 'player' must be in 0..{self.num_players - 1}, got {player!r}"
                 )
