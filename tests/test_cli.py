@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+import ludorum
 from ludorum.cli import main
 
 
@@ -67,8 +68,10 @@ def test_demo_runs_as_a_command() -> None:
         text=True,
         check=True,
     )
-    assert "== chinese_checkers: one random game, seed 1 ==" in done.stdout
-    assert "50 games of chinese_checkers" in done.stdout
+    for name in ludorum.games():
+        assert f"== {name}: one random game, seed 1 ==" in done.stdout
+        assert f"50 games of {name}" in done.stdout
+    assert "reasons: last player alive: 50" in done.stdout  # So Long Sucker always ends so
     assert "plies/s" in done.stdout
 
 
@@ -79,3 +82,18 @@ def test_bench_quick_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert len(rows) == 4 and "rust/ref" in out and "M leaves/s" in out
     assert all(row["rust_1t"] > 0 and row["reference"] > 0 for row in rows)
+
+
+def test_so_long_sucker_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["perft", "so_long_sucker", "12", "--players", "4", "--first-player", "0", "--only"]
+    assert main(argv) == 0
+    assert "depth 12:         64,563 leaves" in capsys.readouterr().out
+    argv = ["simulate", "so_long_sucker", "--games", "30", "--players", "6"]
+    argv += ["--free-actions", "2", "--dead-capture", "giver"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "30 games of so_long_sucker" in out and "last player alive: 30" in out
+    from ludorum import bench
+
+    rows = bench.run_bench("so_long_sucker", quick=True, seconds=0.05)
+    assert len(rows) == 6 and all(row["rust_1t"] > 0 for row in rows)
