@@ -424,9 +424,9 @@ def test_random_games_conserve_chips_and_end_with_one_winner(
                 assert killed == 1
             elif text.startswith("play ") and len(state.piles()) < len(before.piles()):
                 # a capture in a dead colour: the whole pile
-                gone = {i: c for i, c in before.piles()}.keys() - {i for i, _ in state.piles()}
-                (pile_id,) = gone
-                assert killed == len(dict(before.piles())[pile_id]) + 1
+                piles_before = dict(before.piles())
+                (pile_id,) = piles_before.keys() - dict(state.piles()).keys()
+                assert killed == len(piles_before[pile_id]) + 1
             elif ": kill " in text:
                 assert killed == 1
             else:

@@ -16,7 +16,13 @@ import numpy as np
 from .._types import Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidStateError
 
-__all__ = ["ReferenceState", "check_option_names", "is_int"]
+__all__ = [
+    "ReferenceState",
+    "check_option_names",
+    "first_player_option",
+    "is_int",
+    "seed_option",
+]
 
 
 def is_int(value: object) -> bool:
@@ -31,6 +37,24 @@ def check_option_names(game: str, options: dict[str, Any], allowed: tuple[str, .
             raise InvalidOptionError(
                 f"unknown option {name!r} for {game}; allowed: {', '.join(allowed)}"
             )
+
+
+def seed_option(options: dict[str, Any]) -> int:
+    """The ``seed`` option of a seeded setup: an int in ``0..2**64``, 0 by default."""
+    seed = options.get("seed", 0)
+    if not is_int(seed) or not 0 <= seed < 2**64:
+        raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
+    return seed
+
+
+def first_player_option(options: dict[str, Any], players: int) -> int | None:
+    """The ``first_player`` option: ``None`` (drawn from the seed) or a player index."""
+    first_player = options.get("first_player")
+    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
+        raise InvalidOptionError(
+            f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
+        )
+    return first_player
 
 
 class ReferenceState:

@@ -27,7 +27,7 @@ import numpy as np
 
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
-from ._base import ReferenceState, check_option_names, is_int
+from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64, zobrist_table
 
 __all__ = [
@@ -281,14 +281,8 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     players = options.get("players", 2)
     if not is_int(players) or players not in SUPPLIES:
         raise InvalidOptionError(f"players must be one of 2, 3, 4, got {players!r}")
-    seed = options.get("seed", 0)
-    if not is_int(seed) or not 0 <= seed < 2**64:
-        raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
-    first_player = options.get("first_player")
-    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
-        raise InvalidOptionError(
-            f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
-        )
+    seed = seed_option(options)
+    first_player = first_player_option(options, players)
     gold = options.get("gold")
     if gold is not None:
         if (

@@ -26,7 +26,7 @@ import numpy as np
 
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState, check_option_names, is_int
+from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64, zobrist_table
 
 __all__ = [
@@ -279,14 +279,8 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(movement, str) or movement not in _MOVEMENTS:
         allowed = ", ".join(repr(m) for m in _MOVEMENTS)
         raise InvalidOptionError(f"movement must be one of {allowed}, got {movement!r}")
-    first_player = options.get("first_player")
-    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
-        raise InvalidOptionError(
-            f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
-        )
-    seed = options.get("seed", 0)
-    if not is_int(seed) or not 0 <= seed < 2**64:
-        raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
+    first_player = first_player_option(options, players)
+    seed = seed_option(options)
     max_plies = options.get("max_plies")
     if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
         raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")

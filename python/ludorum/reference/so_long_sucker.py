@@ -31,7 +31,7 @@ import numpy as np
 
 from .._types import Message, Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState, check_option_names, is_int
+from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64
 
 __all__ = ["COLOUR_NAMES", "LETTERS", "SITUATIONS", "ZOBRIST_SEED", "SoLongSucker", "zobrist"]
@@ -84,14 +84,8 @@ def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
         chips = _DEFAULT_CHIPS[players]
     elif not is_int(chips) or not 1 <= chips <= 20:
         raise InvalidOptionError(f"chips must be None or an int in 1..20, got {chips!r}")
-    seed = options.get("seed", 0)
-    if not is_int(seed) or not 0 <= seed < 2**64:
-        raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
-    first_player = options.get("first_player")
-    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
-        raise InvalidOptionError(
-            f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
-        )
+    seed = seed_option(options)
+    first_player = first_player_option(options, players)
     dead_capture = options.get("dead_capture", "player")
     if not isinstance(dead_capture, str) or dead_capture not in _DEAD_CAPTURES:
         allowed = ", ".join(repr(d) for d in _DEAD_CAPTURES)

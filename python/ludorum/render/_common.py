@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["mix", "num", "status", "text_color"]
+__all__ = ["mix", "num", "status", "text_color", "view"]
 
 
 def status(state: Any) -> str:
@@ -43,3 +43,8 @@ def text_color(color: str) -> str:
     lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
     # Contrast with black is (lum + .05) / .05, with white 1.05 / (lum + .05).
     return "#000000" if (lum + 0.05) ** 2 > 0.0525 else "#FFFFFF"
+
+
+def view(state: Any, viewer: int | None) -> dict[str, Any]:
+    """The state's JSON as ``viewer`` may see it (``None``: the full state)."""
+    return dict(state.to_json() if viewer is None else state.to_json(viewer=viewer))

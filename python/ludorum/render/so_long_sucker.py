@@ -49,6 +49,7 @@ from ._common import mix as _mix
 from ._common import num as _n
 from ._common import status as _status
 from ._common import text_color as _text_color
+from ._common import view as _view
 
 __all__ = ["COLORS", "LETTERS", "NAMES", "ascii", "svg"]
 
@@ -72,11 +73,6 @@ def _name(player: int) -> str:
 
 def _color(player: int) -> str:
     return COLORS[player % len(COLORS)]
-
-
-def _view(state: Any, viewer: int | None) -> dict[str, Any]:
-    """The state's JSON (the same for every viewer: nothing is hidden)."""
-    return dict(state.to_json() if viewer is None else state.to_json(viewer=viewer))
 
 
 def _piles(data: dict[str, Any]) -> list[tuple[int, list[int]]]:
