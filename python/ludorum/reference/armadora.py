@@ -1,6 +1,6 @@
 """Armadora (base game): the pure-Python reference twin of the Rust core.
 
-Behaviour follows ``shared/rules/armadora.md``; every encoding both backends share (cells, mines,
+Behaviour follows ``docs/rules/armadora.md``; every encoding both backends share (cells, mines,
 slots, notation, action ids, setup draws, hidden-information views, observation, Zobrist tables,
 JSON) follows ``docs/rules/armadora.md``. Written for clarity first: it is the oracle the Rust
 core is tested against.

@@ -1,8 +1,8 @@
 """Chinese Checkers: the pure-Python reference twin of the Rust core.
 
-Behaviour follows ``shared/rules/chinese-checkers.md``; every encoding both backends share
+Behaviour follows ``docs/rules/chinese_checkers.md``; every encoding both backends share
 (hole indices, action ids, Zobrist tables, JSON, observation) follows
-``docs/rules/chinese-checkers.md``. The sections mirror the engine's modules: board geometry,
+``docs/rules/chinese_checkers.md``. The sections mirror the engine's modules: board geometry,
 the state, move generation, notation, JSON. Written for clarity first: it is the oracle the
 Rust core is tested against.
 

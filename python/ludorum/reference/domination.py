@@ -1,6 +1,6 @@
 """Domination (Sid Sackson's *Focus*): the pure-Python reference twin of the Rust core.
 
-Behaviour follows ``shared/rules/domination.md``; every encoding both backends share (square
+Behaviour follows ``docs/rules/domination.md``; every encoding both backends share (square
 indices, notation, action ids, observation, Zobrist tables, JSON) follows
 ``docs/rules/domination.md``. The sections mirror the engine's modules: board geometry and
 start layouts, options, the state, move generation, notation, JSON. Written for clarity first:

@@ -1,6 +1,6 @@
 """Dominions (Christian Freeling): the pure-Python reference twin of the Rust core.
 
-Behaviour follows ``shared/rules/dominions.md``; every encoding both backends share (cell
+Behaviour follows ``docs/rules/dominions.md``; every encoding both backends share (cell
 indices and names, direction bits, notation, action ids, observation, Zobrist tables, JSON)
 follows ``docs/rules/dominions.md``. The sections mirror the engine's modules: board geometry,
 options, the state, move generation (matching, contact, resolution), notation, JSON. Written for

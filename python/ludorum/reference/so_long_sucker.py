@@ -1,8 +1,8 @@
 """So Long Sucker (Hausner, Nash, Shapley and Shubik, 1950): the pure-Python reference twin.
 
-Behaviour follows ``shared/rules/so-long-sucker.md``; every encoding both backends share (the
+Behaviour follows ``docs/rules/so_long_sucker.md``; every encoding both backends share (the
 decisions, notation, position-relative action ids, observation, computed Zobrist keys, JSON)
-follows ``docs/rules/so-long-sucker.md``, whose **Decisions** settle what the shared page left
+follows ``docs/rules/so_long_sucker.md``, whose **Decisions** settle what the shared page left
 open. Written for clarity first: it is the oracle the Rust core is tested against.
 
 >>> state = SoLongSucker(first_player=0)

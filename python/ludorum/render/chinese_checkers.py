@@ -1,6 +1,6 @@
 """Chinese Checkers drawn as text and as SVG, from the public state API only.
 
-The geometry is computed here from the rules page (``docs/rules/chinese-checkers.md``): axial
+The geometry is computed here from the rules page (``docs/rules/chinese_checkers.md``): axial
 coordinates (q, r) with r growing downwards, rows lettered ``a`` (r = 8, bottom tip) to ``q``
 (r = -8, top tip), holes numbered from 1 at the left of each row and indexed in that order.
 

@@ -1,6 +1,6 @@
 """So Long Sucker drawn as text and as SVG, from the public state API only.
 
-Everything is read from ``state.to_json()`` (``docs/rules/so-long-sucker.md``): the piles bottom
+Everything is read from ``state.to_json()`` (``docs/rules/so_long_sucker.md``): the piles bottom
 to top with their ids, each player's chips by colour (its own colour is its stock, the others
 its prisoners), the dead box, who is alive, the decision, the chain of givers and the chat.
 Colour c belongs to player c: red ``R``, blue ``B``, green ``G``, yellow ``Y``, purple ``P``,

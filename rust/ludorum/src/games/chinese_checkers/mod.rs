@@ -8,7 +8,7 @@
 //! `free`) restrict where pieces may land; threefold repetition and `max_plies` draw.
 //!
 //! Every encoding (hole indices and names, action ids, Zobrist tables, JSON, observation) is
-//! written down in `docs/rules/chinese-checkers.md`.
+//! written down in `docs/rules/chinese_checkers.md`.
 //!
 //! # Examples
 //!

@@ -9,7 +9,7 @@
 //! of turn (free actions). The last living player wins.
 //!
 //! Every encoding (notation, action ids, Zobrist keys, JSON, observation) and every decision
-//! the rules leave open is written down in `docs/rules/so-long-sucker.md`.
+//! the rules leave open is written down in `docs/rules/so_long_sucker.md`.
 //!
 //! # Examples
 //!
