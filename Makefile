@@ -28,6 +28,7 @@ lint: $(EXT)
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(VENV)/bin/ruff check python tests benches
 	$(VENV)/bin/ruff format --check python tests benches
+	$(VENV)/bin/mypy --strict python/ludorum
 
 fmt: $(STAMP)
 	cargo fmt --all
@@ -40,16 +41,19 @@ $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# The dependencies (runtime and dev) come from pyproject.toml; the package itself is installed
-# by maturin below, so that a Rust change rebuilds only the extension.
+# The dependencies (build, runtime and dev) come from pyproject.toml; the package itself is
+# installed by maturin below, so that a Rust change rebuilds only the extension.
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet --upgrade "maturin>=1.5,<2"
-	$(PY) -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
-	print('\n'.join(p['dependencies'] + p['optional-dependencies']['dev']))" > $(VENV)/requirements.txt
+	$(PY) -c "import tomllib; t = tomllib.load(open('pyproject.toml', 'rb')); p = t['project']; \
+	print('\n'.join(t['build-system']['requires'] + p['dependencies'] \
+	+ p['optional-dependencies']['dev']))" > $(VENV)/requirements.txt
 	$(PY) -m pip install --quiet -r $(VENV)/requirements.txt
 	touch $@
 
+# The extension is abi3 (_ludorum.abi3.so); an older per-version build beside it
+# (_ludorum.cpython-3XX-*.so) would be imported first, so it goes.
 $(EXT): $(STAMP) $(RUST) pyproject.toml
+	rm -f python/ludorum/_ludorum.cpython-*.so
 	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH \
 	  $(VENV)/bin/maturin develop --release --quiet
 	touch $@

@@ -4,11 +4,26 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import ludorum
-from ludorum.cli import main
+import ludorum.cli
+from ludorum import bench
+from ludorum._options import flag, parse_flags
+from ludorum.cli import main, rules_page
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fails(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Runs ``ludorum ARGV``, which must exit with status 2; returns what it wrote to stderr."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    return capsys.readouterr().err
 
 
 def test_perft(capsys: pytest.CaptureFixture[str]) -> None:
@@ -24,10 +39,65 @@ def test_perft_with_options_and_backend(capsys: pytest.CaptureFixture[str]) -> N
     assert "4,760 leaves" in out and "depth 1" not in out
 
 
+def test_game_options_between_the_game_and_the_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "chinese_checkers", "--pieces", "10", "3", "--area", "free"]) == 0
+    assert "depth 3:          4,760 leaves" in capsys.readouterr().out
+
+
+def test_perft_depth_zero_counts_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "dominions", "0"]) == 0
+    assert "depth 0:              1 leaves" in capsys.readouterr().out
+
+
+def test_perft_negative_depth_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _fails(["perft", "chinese_checkers", "-1"], capsys)
+    assert "DEPTH: must be a non-negative integer, got '-1'" in err
+
+
 def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "chinese_checkers", "--games", "20", "--players", "3", "--max-plies", "80"]
     assert main(argv) == 0
     assert "20 games of chinese_checkers" in capsys.readouterr().out
+
+
+def test_simulate_no_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "dominions", "--games", "0"]) == 0
+    assert "0 games of dominions (rust): nothing to play" in capsys.readouterr().out
+    assert "non-negative" in _fails(["simulate", "dominions", "--games", "-3"], capsys)
+
+
+def test_float_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "dominions", "--games", "3", "--komi", "0.5"]) == 0
+    assert "3 games of dominions" in capsys.readouterr().out
+    assert main(["perft", "dominions", "1", "--komi=-2.5", "--backend", "reference"]) == 0
+    assert "11,320 leaves" in capsys.readouterr().out
+    assert "--komi must be " in _fails(["perft", "dominions", "1", "--komi", "half"], capsys)
+
+
+def test_list_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert parse_flags("armadora", ["--gold", "3,4,4,5, 5,6,6,7"]) == {
+        "gold": [3, 4, 4, 5, 5, 6, 6, 7]
+    }
+    assert parse_flags("armadora", ["--gold=none"]) == {"gold": None}
+    assert main(["perft", "armadora", "1", "--gold", "7,6,6,5,5,4,4,3", "--players", "3"]) == 0
+    assert "depth 1:" in capsys.readouterr().out
+    assert "gold" in _fails(["perft", "armadora", "1", "--gold", "7,6"], capsys)
+    assert "--gold must be " in _fails(["perft", "armadora", "1", "--gold", "7,x"], capsys)
+
+
+def test_max_plies_is_passed_only_when_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+
+    def recorder(name: str, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return ludorum.simulate(name, games=0)
+
+    monkeypatch.setattr(ludorum.cli, "simulate", recorder)
+    for argv in (["--max-plies", "none"], ["--max-plies=50"], []):
+        assert main(["simulate", "domination", "--games", "0", *argv]) == 0
+    # None said explicitly: no limit; left out: the game's simulation cap (simulate's default)
+    assert [c.get("max_plies", "left out") for c in calls] == [None, 50, "left out"]
+    assert all("max_plies" not in c for c in calls[2:])
 
 
 @pytest.mark.parametrize(
@@ -37,28 +107,69 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "chinese_checkers", "--players", "5"], "players must be one of"),
         (["perft", "chinese_checkers", "2", "--players"], "needs a value"),
         (["perft", "chinese_checkers", "2", "stray"], "unexpected argument"),
+        (["simulate", "armadora", "--max-plies", "9"], "unknown option 'max_plies' for armadora"),
+        (["simulate", "domination", "--game", "9"], "unknown option 'game' for domination"),
+        (["simulate", "domination", "--players", "none"], "--players must be "),
+        (["demo", "--players", "3"], "demo takes no game options"),
+        (["rules", "dominions", "--komi", "1"], "rules takes no game options"),
+        (["bench", "domination", "--seed", "3"], "bench seeds its games itself"),
     ],
 )
 def test_bad_options_exit_2_with_a_clear_message(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(argv)
-    assert exit_info.value.code == 2
-    assert message in capsys.readouterr().err
+    assert message in _fails(argv, capsys)
+
+
+def test_game_options_before_the_game_name(capsys: pytest.CaptureFixture[str]) -> None:
+    err = _fails(["simulate", "--players", "3", "chinese_checkers"], capsys)
+    assert "--players is a game option: give it after the game name" in err
+    assert "ludorum simulate chinese_checkers --players ..." in err
+    err = _fails(["perft", "--komi=0.5"], capsys)
+    assert "--komi is a game option" in err and "ludorum perft GAME --komi" in err
+    # the command's own options may come first
+    assert main(["simulate", "--games", "2", "dominions"]) == 0
 
 
 def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["perft", "chess", "2"])
-    assert exit_info.value.code == 2
-    assert "invalid choice: 'chess'" in capsys.readouterr().err
+    assert "invalid choice: 'chess'" in _fails(["perft", "chess", "2"], capsys)
 
 
-def test_help_lists_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_lists_every_option_with_its_allowed_values(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
-    assert "--anti-block 'none'" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    for name in ludorum.games():
+        assert f"  {name}:" in out
+        for option in ludorum.game_info(name).options:
+            if option.name == "seed":  # simulate's own --seed
+                continue
+            assert f"{flag(option.name)} " in out and option.allowed() in out
+    assert "--max-plies none plays every game to its end" in out
+    assert "(default 1,000, the game's simulation cap)" in out  # chinese_checkers
+
+
+def test_demo_help_lists_no_game_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    out = capsys.readouterr().out
+    own = {"--seed", "--games", "--max-plies"}
+    for name in ludorum.games():
+        for option in ludorum.game_info(name).options:
+            assert flag(option.name) in own or flag(option.name) not in out
+    assert "game options" not in out
+
+
+def test_rules_prints_the_rules_page(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "so_long_sucker"]) == 0
+    assert capsys.readouterr().out == (ROOT / "docs/rules/so_long_sucker.md").read_text()
+    for name in ludorum.games():
+        assert rules_page(name) == (ROOT / "docs/rules" / f"{name}.md").read_text()
+    assert "invalid choice: 'go'" in _fails(["rules", "go"], capsys)
+    with pytest.raises(ludorum.InvalidOptionError, match="unknown game 'go'"):
+        rules_page("go")
 
 
 def test_demo_runs_as_a_command() -> None:
@@ -75,13 +186,38 @@ def test_demo_runs_as_a_command() -> None:
     assert "plies/s" in done.stdout
 
 
-def test_bench_quick_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    from ludorum import bench
+def test_the_command_does_not_import_the_reference_games() -> None:
+    code = """
+import sys
+from ludorum.cli import main
+main(["perft", "chinese_checkers", "2", "--players", "3"])
+try:
+    main(["simulate", "--help"])
+except SystemExit:
+    pass
+twins = sorted(m for m in sys.modules if m.startswith("ludorum.reference.") and m[18:19] != "_")
+print("twins:", twins)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert "depth 2:" in done.stdout and "game options" in done.stdout
+    assert "twins: []" in done.stdout
 
+
+def test_bench_quick_prints_the_table_and_its_progress(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     rows = bench.run_bench("chinese_checkers", quick=True, seconds=0.05)
-    out = capsys.readouterr().out
-    assert len(rows) == 4 and "rust/ref" in out and "M leaves/s" in out
+    out, err = capsys.readouterr()
+    assert len(rows) == len(bench._configs("chinese_checkers"))
+    assert "rust/ref" in out and "M leaves/s" in out
     assert all(row["rust_1t"] > 0 and row["reference"] > 0 for row in rows)
+    # a line per row on stderr as it starts (not a terminal here)
+    total = len(rows) + err.count("] perft ")
+    assert f"[1/{total}] chinese_checkers players=2" in err
+    assert f"[{total}/{total}] perft chinese_checkers" in err
+    assert out.index("configuration") < out.index("chinese_checkers players=2")
 
 
 def test_so_long_sucker_commands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,7 +229,7 @@ def test_so_long_sucker_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "30 games of so_long_sucker" in out and "last player alive: 30" in out
-    from ludorum import bench
-
-    rows = bench.run_bench("so_long_sucker", quick=True, seconds=0.05)
-    assert len(rows) == 6 and all(row["rust_1t"] > 0 for row in rows)
+    rows = bench.run_bench("so_long_sucker", quick=True, seconds=0.05, progress=False)
+    assert len(rows) == len(bench._configs("so_long_sucker"))
+    assert all(row["rust_1t"] > 0 for row in rows)
+    assert capsys.readouterr().err == ""

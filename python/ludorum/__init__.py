@@ -12,6 +12,14 @@
 from __future__ import annotations
 
 from ._registry import BACKENDS, GameInfo, from_json, game_class, game_info, games, new
+from ._state import (
+    ArmadoraState,
+    ChineseCheckersState,
+    DominationState,
+    DominionsState,
+    SoLongSuckerState,
+    State,
+)
 from ._types import Message, Move, Outcome
 from .errors import (
     IllegalMoveError,
@@ -20,12 +28,17 @@ from .errors import (
     InvalidStateError,
     LudorumError,
 )
+from .rng import SplitMix64
 from .sim import SimulationResult, perft, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BACKENDS",
+    "ArmadoraState",
+    "ChineseCheckersState",
+    "DominationState",
+    "DominionsState",
     "GameInfo",
     "IllegalMoveError",
     "InvalidMoveError",
@@ -36,6 +49,9 @@ __all__ = [
     "Move",
     "Outcome",
     "SimulationResult",
+    "SoLongSuckerState",
+    "SplitMix64",
+    "State",
     "__version__",
     "from_json",
     "game_class",

@@ -1,11 +1,12 @@
 """Type stubs of the compiled extension ``ludorum._ludorum`` (checked by mypy.stubtest)."""
 
+from collections.abc import Callable
 from typing import Any, final, type_check_only
 
 import numpy as np
 import numpy.typing as npt
 
-from ._types import Message, Move, Outcome
+from ._types import Message, Outcome
 
 __all__ = [
     "GAMES",
@@ -13,12 +14,29 @@ __all__ = [
     "ChineseCheckers",
     "Domination",
     "Dominions",
+    "Move",
     "SoLongSucker",
     "__version__",
+    "game_facts",
     "simulate",
 ]
 
 __version__: str
+
+@final
+class Move:
+    """One move: its action id in the game's fixed action space and its notation."""
+
+    def __new__(cls, action: int, notation: str) -> Move: ...
+    @property
+    def action(self) -> int: ...
+    @property
+    def notation(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __ne__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[type[Move], tuple[int, str]]: ...
+
 GAMES: dict[
     str,
     type[ChineseCheckers]
@@ -35,7 +53,11 @@ def simulate(
     first: int,
     count: int,
     threads: int,
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32], list[str]]: ...
+    progress: Callable[[int], object] | None = None,
+) -> tuple[
+    dict[str, Any], npt.NDArray[np.uint8], npt.NDArray[np.uint32], npt.NDArray[np.uint8]
+]: ...
+def game_facts() -> list[dict[str, Any]]: ...
 
 @type_check_only
 class _State:
@@ -60,6 +82,7 @@ class _State:
     def legal_actions(self) -> npt.NDArray[np.int32]: ...
     def action_mask(self) -> npt.NDArray[np.bool_]: ...
     def apply_action(self, action: int) -> None: ...
+    def move_from_action(self, action: int) -> Move: ...
     def play(self, move: Move | str) -> None: ...
     def parse_move(self, text: str) -> Move: ...
     def undo(self) -> Move: ...
@@ -73,6 +96,7 @@ class _State:
     def render(self, viewer: int | None = None) -> str: ...
     def svg(self, viewer: int | None = None, size: int = 420) -> str: ...
     def _repr_svg_(self) -> str: ...
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]: ...
 
 @final
 class ChineseCheckers(_State):

@@ -1,94 +1,243 @@
-"""The registry of games and backends: ``new``, ``games``, ``from_json``.
+"""The registry of games and backends: ``new``, ``games``, ``game_info``, ``from_json``.
 
-Each game is known by its registry name and a class name shared by both backends: the Rust class
-in ``ludorum._ludorum`` and the pure-Python twin in ``ludorum.reference.<name>``.
+Every fact about a game (its names, player counts, options with their types, defaults and
+allowed values, hidden information, seeded setup, simulation cap, end reasons) is declared once,
+in the Rust engine's list of games, and read from there: importing this module builds no game and
+imports none of the pure-Python twins. Each game has a class name shared by both backends: the
+Rust class in ``ludorum._ludorum`` and the twin in ``ludorum.reference.<name>``.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from dataclasses import dataclass
 from typing import Any
 
+from . import _ludorum
+from ._state import State
 from .errors import InvalidOptionError, InvalidStateError
 
-__all__ = ["BACKENDS", "GameInfo", "from_json", "game_class", "game_info", "games", "new"]
+__all__ = [
+    "BACKENDS",
+    "GameInfo",
+    "OptionInfo",
+    "from_json",
+    "game_class",
+    "game_info",
+    "games",
+    "new",
+]
+
+#: the backends, the default first
+BACKENDS = ("rust", "reference")
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option of a game, as the engine declares it.
+
+    >>> import ludorum
+    >>> players = ludorum.game_info("chinese_checkers").option("players")
+    >>> players.kind, players.default, players.choices, players.allowed()
+    ('int', 2, (2, 3, 4, 6), 'one of 2, 3, 4, 6')
+    """
+
+    #: the keyword argument (and JSON key)
+    name: str
+    #: ``"int"``, ``"str"``, ``"float"``, ``"seed"``, ``"player"`` or ``"int_list"``
+    kind: str
+    #: the value when the option is not given (``None`` also when it depends on other options:
+    #: see ``default_doc``)
+    default: Any
+    #: how the default is worked out when it depends on other options; ``""`` otherwise
+    default_doc: str
+    #: the allowed values of a choice, else ``None``
+    choices: tuple[Any, ...] | None
+    #: the smallest allowed integer of a range, else ``None``
+    low: int | None
+    #: the largest allowed integer of a range, else ``None``
+    high: int | None
+    #: whether ``None`` is allowed (what it means is in ``doc``)
+    nullable: bool
+    #: a one-line description
+    doc: str
+    _allowed: str
+
+    def allowed(self) -> str:
+        """The allowed values in words, as the error messages say them."""
+        return self._allowed
+
+    def describe_default(self) -> str:
+        """The default in words: ``2``, ``'dest'``, ``None``, or how it is worked out."""
+        return self.default_doc or repr(self.default)
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the Python layer needs to know of a game beyond its classes."""
+    """What a game declares about itself (read from the engine).
 
+    >>> import ludorum
+    >>> info = ludorum.game_info("armadora")
+    >>> info.class_name, info.players, info.hidden_information, info.seeded
+    ('Armadora', (2, 3, 4), True, True)
+    >>> [o.name for o in info.options]
+    ['players', 'seed', 'first_player', 'gold']
+    >>> info.utility(2), info.utility(3)
+    ('zero_sum', 'general_sum')
+    """
+
+    #: the registry name (also the rules page ``docs/rules/<name>.md``)
+    name: str
     #: the class name, the same in both backends
     class_name: str
-    #: the ply cap ``simulate`` applies when the ``max_plies`` option is left at ``None``:
-    #: random play need not end, or may run very long, in these games
+    #: a one-line description
+    summary: str
+    #: the allowed player counts
+    players: tuple[int, ...]
+    #: every option, in the order of the rules page
+    options: tuple[OptionInfo, ...]
+    #: whether a player may not see the whole state
+    hidden_information: bool
+    #: whether the setup draws from the ``seed`` option
+    seeded: bool
+    #: the ply cap ``simulate`` applies unless told otherwise: random play need not end, or
+    #: may run very long, in these games (``None``: random games always end soon)
     simulation_max_plies: int | None
+    #: every end reason, in the rules' words; ``SimulationResult.reason_codes`` index it
+    reasons: tuple[str, ...]
+    #: the configurations ``ludorum bench`` measures, as option dicts
+    bench: tuple[dict[str, Any], ...]
+    #: the perft positions ``ludorum bench`` times: option dicts and depths
+    bench_perft: tuple[tuple[dict[str, Any], int], ...]
+    #: OpenSpiel's name for the same game, where it has one with the same move tree
+    openspiel: str | None
+    _utility: tuple[str, str]
+
+    def utility(self, players: int) -> str:
+        """``"zero_sum"`` or ``"general_sum"`` with this many players: a win scores +1, a loss
+        -1 and a draw 0 for everyone, which is zero-sum with two players only."""
+        return self._utility[0] if players == 2 else self._utility[1]
+
+    def option(self, name: str) -> OptionInfo:
+        """The option called ``name``.
+
+        Raises:
+            InvalidOptionError: the game has no such option.
+        """
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options)
+        raise InvalidOptionError(f"unknown option {name!r} for {self.name}; allowed: {known}")
 
 
-_GAMES: dict[str, GameInfo] = {
-    # A random Chinese Checkers game practically never fills a home.
-    "chinese_checkers": GameInfo("ChineseCheckers", 1000),
-    # Random Domination games end, but take ~14,000 plies on average and up to ~80,000.
-    "domination": GameInfo("Domination", 100_000),
-    # Random Dominions games end by two passes within ~135 plies (126 pieces in all).
-    "dominions": GameInfo("Dominions", None),
-    # Random Armadora games end within ~60 plies: palisades and warriors run out, then passes.
-    "armadora": GameInfo("Armadora", None),
-    # Every So Long Sucker game ends (each capture kills a chip); random games are short.
-    "so_long_sucker": GameInfo("SoLongSucker", None),
-}
+def _assignments(text: str) -> dict[str, Any]:
+    """``players=3,area=free`` as a dict, with the values the engine would read."""
+    out: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = None if value in ("None", "none") else value
+    return out
 
-#: the backends, the default first
-BACKENDS = ("rust", "reference")
+
+def _option_info(data: dict[str, Any]) -> OptionInfo:
+    choices = data["choices"]
+    return OptionInfo(
+        name=data["name"],
+        kind=data["kind"],
+        default=data["default"],
+        default_doc=data["default_doc"],
+        choices=None if choices is None else tuple(choices),
+        low=data["low"],
+        high=data["high"],
+        nullable=data["nullable"],
+        doc=data["doc"],
+        _allowed=data["allowed"],
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def _infos() -> dict[str, GameInfo]:
+    infos = {}
+    for data in _ludorum.game_facts():
+        infos[data["name"]] = GameInfo(
+            name=data["name"],
+            class_name=data["class_name"],
+            summary=data["summary"],
+            players=tuple(data["players"]),
+            options=tuple(_option_info(o) for o in data["options"]),
+            hidden_information=data["hidden_information"],
+            seeded=data["seeded"],
+            simulation_max_plies=data["simulation_max_plies"],
+            reasons=tuple(data["reasons"]),
+            bench=tuple(_assignments(spec) for spec in data["bench"]),
+            bench_perft=tuple((_assignments(spec), depth) for spec, depth in data["bench_perft"]),
+            openspiel=data["openspiel"],
+            _utility=(data["utility"]["2"], data["utility"]["more"]),
+        )
+    return infos
 
 
 def games() -> list[str]:
     """The registry names of every game, sorted.
 
     >>> import ludorum
-    >>> "chinese_checkers" in ludorum.games()
-    True
+    >>> ludorum.games()
+    ['armadora', 'chinese_checkers', 'domination', 'dominions', 'so_long_sucker']
     """
-    return sorted(_GAMES)
+    return sorted(_infos())
 
 
 def game_info(name: str) -> GameInfo:
-    """The registry entry of game ``name``.
+    """What game ``name`` declares about itself: names, players, options, and more.
 
     Raises:
         InvalidOptionError: unknown game.
+
+    >>> import ludorum
+    >>> ludorum.game_info("chinese_checkers").simulation_max_plies
+    1000
     """
-    if name not in _GAMES:
+    infos = _infos()
+    if name not in infos:
         raise InvalidOptionError(f"unknown game {name!r}; known games: {', '.join(games())}")
-    return _GAMES[name]
+    return infos[name]
 
 
-def game_class(name: str, backend: str = "rust") -> type:
+def game_class(name: str, backend: str = "rust") -> type[State]:
     """The state class of game ``name`` in ``backend``.
 
     Raises:
         InvalidOptionError: unknown game or backend.
+
+    >>> import ludorum
+    >>> ludorum.game_class("dominions", "reference").__name__
+    'Dominions'
     """
     info = game_info(name)
     if backend == "rust":
-        from . import _ludorum
-
-        return _ludorum.GAMES[name]
+        cls: type[State] = _ludorum.GAMES[name]
+        return cls
     if backend == "reference":
         module = importlib.import_module(f"ludorum.reference.{name}")
-        return getattr(module, info.class_name)
+        ref: type[State] = getattr(module, info.class_name)
+        return ref
     raise InvalidOptionError(
         f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}"
     )
 
 
-def new(name: str, *, backend: str = "rust", **options: Any) -> Any:
+def new(name: str, *, backend: str = "rust", **options: Any) -> State:
     """A new game of ``name`` at its start, in ``backend`` (``"rust"`` or ``"reference"``).
 
-    Options are per game (see ``docs/rules/<game>.md``); unknown or out-of-range options raise
-    :class:`~ludorum.InvalidOptionError` naming the allowed values.
+    Options are per game (see ``ludorum.game_info(name).options`` and ``ludorum rules NAME``);
+    unknown or out-of-range options raise :class:`~ludorum.InvalidOptionError` naming the allowed
+    values.
 
     Raises:
         InvalidOptionError: unknown game, backend or option, or a value out of range.
@@ -101,7 +250,7 @@ def new(name: str, *, backend: str = "rust", **options: Any) -> Any:
     return game_class(name, backend)(**options)
 
 
-def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> Any:
+def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> State:
     """Rebuild a state from ``state.to_json()`` (a dict, or the same as a JSON string).
 
     The moves are replayed and every other field is checked against the replay.
@@ -123,6 +272,6 @@ def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> Any:
     if not isinstance(data, dict):
         raise InvalidStateError(f"invalid state: expected a dict, got {type(data).__name__}")
     name = data.get("game")
-    if not isinstance(name, str) or name not in _GAMES:
+    if not isinstance(name, str) or name not in _infos():
         raise InvalidStateError(f"invalid state: unknown game {name!r}")
     return game_class(name, backend).from_json(data)

@@ -4,41 +4,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import _ludorum
+
 __all__ = ["Message", "Move", "Outcome"]
 
 
-class Move:
-    """One move: its action id in the game's fixed action space and its notation.
-
-    Moves compare equal when both the action id and the notation are equal, whichever
-    backend made them.
-
-    >>> m = Move(4, "a1-a2")
-    >>> str(m), m.action
-    ('a1-a2', 4)
-    >>> m
-    Move('a1-a2')
-    """
-
-    __slots__ = ("action", "notation")
-
-    def __init__(self, action: int, notation: str) -> None:
-        self.action = action
-        self.notation = notation
-
-    def __str__(self) -> str:
-        return self.notation
-
-    def __repr__(self) -> str:
-        return f"Move({self.notation!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self.action == other.action and self.notation == other.notation
-
-    def __hash__(self) -> int:
-        return hash((self.action, self.notation))
+# One move: its action id and its notation. A native class of the extension (cheap to create by
+# the thousand), used by both backends; its docstring is on the class.
+Move = _ludorum.Move
 
 
 class Outcome(NamedTuple):

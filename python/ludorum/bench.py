@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
-from ._registry import games, new
-from .sim import simulate
+from . import game_info, games, new, simulate
+from ._options import parse_pairs
 
 __all__ = ["BenchConfig", "run_bench"]
 
@@ -29,31 +30,35 @@ class BenchConfig:
 
 
 def _configs(game: str) -> list[BenchConfig]:
-    if game == "chinese_checkers":
-        return [
-            BenchConfig(
-                game,
-                {"players": n, "pieces": 10, "area": "free", "max_plies": 1000},
-                f"chinese_checkers(players={n},max_moves=1000)",
-            )
-            for n in (2, 3, 4, 6)
-        ]
-    if game == "domination":
-        return [
-            BenchConfig(game, {"players": n, "movement": m})
-            for n in (2, 3, 4)
-            for m in ("up_to", "exact")
-        ]
-    if game == "dominions":
-        return [BenchConfig(game, {})]
-    if game == "armadora":
-        return [BenchConfig(game, {"players": n}) for n in (2, 3, 4)]
-    if game == "so_long_sucker":
-        return [
-            *(BenchConfig(game, {"players": n}) for n in (2, 3, 4, 5, 6)),
-            BenchConfig(game, {"players": 4, "free_actions": 2}),
-        ]
-    raise ValueError(f"no bench configuration for {game!r}")
+    """The rows of ``game``: the configurations its facts list for the bench, else one row per
+    player count; those of a game OpenSpiel also has are measured there too."""
+    info = game_info(game)
+    declared = getattr(info, "bench", None)
+    if declared:
+        rows = [_options(game, entry) for entry in declared]
+    elif len(info.players) > 1:
+        rows = [{"players": n} for n in info.players]
+    else:
+        rows = [{}]
+    cap = info.simulation_max_plies
+    if cap is not None and any(o.name == "max_plies" for o in info.options):
+        # the cap simulate applies, also for the Python loop (random play need not end)
+        rows = [{**row, "max_plies": row.get("max_plies", cap)} for row in rows]
+    peer = getattr(info, "openspiel", None)
+    return [BenchConfig(game, row, _openspiel_spec(peer, row) if peer else None) for row in rows]
+
+
+def _options(game: str, entry: str | dict[str, Any]) -> dict[str, Any]:
+    """A configuration of the game's facts: ``"players=2,pieces=10"`` (or already a dict)."""
+    return dict(entry) if isinstance(entry, dict) else parse_pairs(game, entry)
+
+
+def _openspiel_spec(name: str, options: dict[str, Any]) -> str:
+    """OpenSpiel's game string for the same configuration: its player count and ply cap."""
+    params = [f"players={options['players']}"] if "players" in options else []
+    if options.get("max_plies"):
+        params.append(f"max_moves={options['max_plies']}")
+    return f"{name}({','.join(params)})"
 
 
 def _timed(fn: Callable[[], int], min_seconds: float) -> float:
@@ -73,7 +78,7 @@ def _python_loop(config: BenchConfig, seed: int) -> int:
     while state.current_player is not None:
         actions = state.legal_actions()
         state.apply_action(int(actions[int(rng.random() * len(actions))]))
-    return state.ply
+    return int(state.ply)
 
 
 def _openspiel_loop(game: Any, seed: int) -> int:
@@ -105,12 +110,17 @@ def run_bench(
     *,
     quick: bool = False,
     seconds: float | None = None,
+    progress: bool = True,
     **options: Any,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Measure and print the table for ``game`` (default: every game); returns the rows.
 
     Each figure is measured for ``seconds`` (default 2, or 0.5 with ``quick``); ``options``
-    override the game options of every row (OpenSpiel is then left out).
+    override the game options of every row (OpenSpiel is then left out). With ``progress``,
+    stderr says which row is being measured (redrawn in place on a terminal).
+
+    Raises:
+        InvalidOptionError: unknown game or option.
     """
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -119,26 +129,37 @@ def run_bench(
     if seconds is None:
         seconds = 0.5 if quick else 2.0
     cores = os.cpu_count() or 1
-    rows = []
     names = [game] if game else games()
-    print(f"ludorum bench ({'quick, ' if quick else ''}{cores} cores); rates are per second")
-    header = (
-        f"{'configuration':<{_LABEL}}{'rust 1t':>11}{f'rust {cores}t':>11}{'x':>6}"
-        f"{'py loop':>10}{'ref':>9}{'rust/ref':>9}{'OS C++':>10}{'rust/OS':>8}{'OS loop':>9}"
-        f"{'py/OS':>7}"
-    )
+    configs: list[BenchConfig] = []
     for name in names:
         for config in _configs(name):
             opts = {**config.options, **options}
-            label = f"{name} " + ",".join(f"{k}={v}" for k, v in opts.items() if k != "max_plies")
-            row = _measure(BenchConfig(name, opts, config.openspiel), seconds, cores)
-            if pyspiel is not None and config.openspiel and not options:
-                row.update(_measure_openspiel(config.openspiel, pyspiel, seconds))
-            rows.append(row)
-            if len(rows) == 1:
-                print(header)
-            print(_format_row(label, row))
-    _print_perft(names, seconds)
+            if all(c.options != opts for c in configs if c.game == name):  # options may merge rows
+                peer = config.openspiel if pyspiel is not None and not options else None
+                configs.append(BenchConfig(name, opts, peer))
+    perfts = [(name, *config) for name in names for config in _perft_configs(name, seconds)]
+    status = _Status(len(configs) + len(perfts), progress)
+    print(f"ludorum bench ({'quick, ' if quick else ''}{cores} cores); rates are per second")
+    print(
+        f"{'configuration':<{_LABEL}}{'rust 1t':>11}{f'rust {cores}t':>11}{'x':>6}"
+        f"{'py loop':>10}{'ref':>9}{'rust/ref':>9}{'OS C++':>10}{'rust/OS':>8}{'OS loop':>9}"
+        f"{'py/OS':>7}",
+        flush=True,
+    )
+    rows = []
+    for config in configs:
+        label = f"{config.game} " + ",".join(
+            f"{k}={v}" for k, v in config.options.items() if k != "max_plies"
+        )
+        status.start(label.strip())
+        row = _measure(config, seconds, cores, status)
+        if config.openspiel:
+            status.step("OpenSpiel")
+            row.update(_measure_openspiel(config.openspiel, pyspiel, seconds))
+        rows.append(row)
+        status.clear()
+        print(_format_row(label, row), flush=True)
+    _print_perft(perfts, seconds, status)
     if pyspiel is None:
         print("OpenSpiel is not installed (pip install open_spiel): its columns are empty.")
     return rows
@@ -151,28 +172,37 @@ _LABEL = 48
 _BATCH_PLIES = 400_000
 
 
-def _measure(config: BenchConfig, seconds: float, cores: int) -> dict[str, Any]:
+def _measure(config: BenchConfig, seconds: float, cores: int, status: _Status) -> dict[str, Any]:
     """Rust on one thread and on all cores, the Python loop, and the reference: one row."""
     name, opts = config.game, config.options
     seeds = iter(range(1 << 62))
 
     def batch(threads: int, games: int) -> int:
-        return simulate(name, games=games, seed=next(seeds), threads=threads, **opts).plies
+        # no progress bar: it would split the batch into a hundred calls
+        result = simulate(
+            name, games=games, seed=next(seeds), threads=threads, progress=False, **opts
+        )
+        return result.plies
 
     mean_length = max(1, batch(1, 64) // 64)
     games = max(64, _BATCH_PLIES // mean_length)
 
     def reference() -> int:
-        return simulate(name, games=1, seed=next(seeds), backend="reference", **opts).plies
+        result = simulate(
+            name, games=1, seed=next(seeds), backend="reference", progress=False, **opts
+        )
+        return result.plies
 
-    return {
-        "game": name,
-        "options": opts,
-        "rust_1t": _timed(lambda: batch(1, games), seconds),
-        "rust_nt": _timed(lambda: batch(cores, games * cores), seconds),
-        "python_loop": _timed(lambda: _python_loop(config, next(seeds)), seconds),
-        "reference": _timed(reference, seconds),
-    }
+    row: dict[str, Any] = {"game": name, "options": opts}
+    status.step("rust, 1 thread")
+    row["rust_1t"] = _timed(lambda: batch(1, games), seconds)
+    status.step(f"rust, {cores} threads")
+    row["rust_nt"] = _timed(lambda: batch(cores, games * cores), seconds)
+    status.step("Python loop")
+    row["python_loop"] = _timed(lambda: _python_loop(config, next(seeds)), seconds)
+    status.step("reference")
+    row["reference"] = _timed(reference, seconds)
+    return row
 
 
 def _measure_openspiel(spec: str, pyspiel: Any, seconds: float) -> dict[str, float]:
@@ -207,31 +237,74 @@ def _format_row(label: str, row: dict[str, Any]) -> str:
     )
 
 
-def _print_perft(names: list[str], seconds: float) -> None:
-    print("\nperft, Rust, one thread (bulk-counted leaves):")
-    for name in names:
-        for options, depth in _perft_configs(name):
-            state = new(name, **options)
-            leaves, start = 0, time.perf_counter()
-            while time.perf_counter() - start < seconds:
-                leaves += state.perft(depth)
-            rate = leaves / (time.perf_counter() - start)
-            label = ",".join(f"{k}={v}" for k, v in options.items()) or "start"
-            print(f"  {name} {label} depth {depth}: {rate / 1e6:,.1f} M leaves/s")
+def _print_perft(
+    perfts: list[tuple[str, dict[str, Any], int]], seconds: float, status: _Status
+) -> None:
+    print("\nperft, Rust, one thread (bulk-counted leaves):", flush=True)
+    for name, options, depth in perfts:
+        label = ",".join(f"{k}={v}" for k, v in options.items()) or "start"
+        status.start(f"perft {name} {label} depth {depth}")
+        state = new(name, **options)
+        leaves, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            leaves += state.perft(depth)
+        rate = leaves / (time.perf_counter() - start)
+        status.clear()
+        print(f"  {name} {label} depth {depth}: {rate / 1e6:,.1f} M leaves/s", flush=True)
 
 
-def _perft_configs(name: str) -> list[tuple[dict[str, Any], int]]:
-    if name == "chinese_checkers":
-        return [
-            ({"players": 2, "pieces": 15, "area": "dest"}, 4),
-            ({"pieces": 10, "area": "free"}, 5),
-        ]
-    if name == "domination":
-        return [({"players": 2, "first_player": 0}, 4), ({"players": 4, "first_player": 0}, 4)]
-    if name == "dominions":
-        return [({}, 3)]
-    if name == "armadora":
-        return [({"players": 2}, 2)]
-    if name == "so_long_sucker":
-        return [({"players": 4, "first_player": 0}, 16)]
-    raise ValueError(f"no perft configuration for {name!r}")
+def _perft_configs(name: str, seconds: float) -> list[tuple[dict[str, Any], int]]:
+    """The positions and depths the game's facts list for the bench, else the start position
+    at the deepest depth whose count takes less than about ``seconds / 2``."""
+    declared = getattr(game_info(name), "bench_perft", None)
+    if declared:
+        return [(_options(name, options), int(depth)) for options, depth in declared]
+    state = new(name)
+    depth, leaves = 1, 1
+    while depth < _MAX_PERFT_DEPTH:
+        start = time.perf_counter()
+        deeper = state.perft(depth)
+        elapsed = time.perf_counter() - start
+        # The next depth costs about this one times the branching factor.
+        if deeper == 0 or elapsed * deeper / leaves > seconds / 2:
+            break
+        depth, leaves = depth + 1, deeper
+    return [({}, depth)]
+
+
+#: the deepest perft a game without declared perft positions is timed at
+_MAX_PERFT_DEPTH = 40
+
+
+class _Status:
+    """Where ``ludorum bench`` is, on stderr: one line per step as it starts; on a terminal the
+    line is redrawn in place and cleared before each row of the table is printed."""
+
+    def __init__(self, total: int, enabled: bool, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.total, self.done, self.enabled = total, 0, enabled
+        self.live = enabled and self.stream.isatty()
+        self.label = ""
+
+    def start(self, label: str) -> None:
+        """A new row (a configuration or a perft position) starts."""
+        self.done += 1
+        self.label = f"[{self.done}/{self.total}] {label}"
+        if self.live:
+            self._draw(self.label + " ...")
+        elif self.enabled:
+            print(self.label, file=self.stream, flush=True)
+
+    def step(self, what: str) -> None:
+        """Within a row, ``what`` is being measured (shown on a terminal only)."""
+        if self.live:
+            self._draw(f"{self.label}: {what} ...")
+
+    def clear(self) -> None:
+        """Before a row of the table is printed."""
+        if self.live:
+            self._draw("")
+
+    def _draw(self, text: str) -> None:
+        self.stream.write("\r\x1b[K" + text)
+        self.stream.flush()

@@ -1,69 +1,133 @@
-"""The ``ludorum`` command: ``demo``, ``perft``, ``simulate``, ``bench``.
+"""The ``ludorum`` command: ``demo``, ``perft``, ``simulate``, ``bench``, ``rules``.
 
-Game options are flags after the game name (``--players 3 --area strict``); their names are the
-option names with ``-`` for ``_``. ``ludorum COMMAND --help`` lists every game's options.
+Game options are flags after the game name (``--players 3 --area strict --komi 0.5``); their
+names are the option names with ``-`` for ``_``, their values are read by the option's kind
+(``none`` for None, ``--gold 7,6,6,5,5,4,4,3`` for a list). ``ludorum COMMAND --help`` lists
+every game's options with their allowed values; ``ludorum rules GAME`` prints a game's rules.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from ._registry import BACKENDS, game_info, games, new
+from . import BACKENDS, SplitMix64, game_info, games, new, perft, simulate
+from ._options import flag, metavar, option_table, parse_flags
 from .errors import LudorumError
-from .reference._core import SplitMix64
-from .sim import perft, simulate
 
-__all__ = ["main"]
+__all__ = ["main", "rules_page"]
+
+#: the commands that take a game and its options, and the option kinds each sets itself, with
+#: why (a batch gives game i the seed seed + i)
+_GAME_OPTIONS: dict[str, dict[str, str]] = {
+    "perft": {},
+    "simulate": {"seed": "--seed S is simulate's own: game i gets seed S + i"},
+    "bench": {"seed": "bench seeds its games itself"},
+}
 
 
-def _option_help() -> str:
-    lines = ["game options (flags after the game name):"]
+def rules_page(name: str) -> str:
+    """The rules page of game ``name`` (``docs/rules/<name>.md``), as Markdown text.
+
+    The pages are installed with the package (``ludorum/rules/<name>.md``); in a checkout they
+    are read from ``docs/rules``.
+
+    Raises:
+        InvalidOptionError: unknown game.
+
+    >>> from ludorum.cli import rules_page
+    >>> rules_page("dominions").startswith("# ")
+    True
+    """
+    game_info(name)  # an unknown game raises, naming the known ones
+    page = resources.files("ludorum") / "rules" / f"{name}.md"
+    if page.is_file():
+        return page.read_text(encoding="utf-8")
+    # A checkout where python/ludorum/rules is not the link to docs/rules (git without symlinks).
+    return (Path(__file__).resolve().parents[2] / "docs" / "rules" / f"{name}.md").read_text(
+        encoding="utf-8"
+    )
+
+
+def _option_help(command: str) -> str:
+    """The game options of every game, as ``COMMAND --help`` ends with them."""
+    hidden = _GAME_OPTIONS[command]
+    lines = [
+        "game options (flags after the game name; 'none' gives None where it is allowed; the",
+        "rules pages say what each means: ludorum rules GAME):",
+    ]
     for name in games():
-        defaults = new(name, backend="reference").options
-        flags = " ".join(f"--{k.replace('_', '-')} {v!r}" for k, v in defaults.items())
-        lines.append(f"  {name}: {flags}")
+        info = game_info(name)
+        lines.append(f"  {name}: {info.summary}")
+        for option in info.options:
+            if option.kind in hidden:
+                continue
+            default = option.default_doc or repr(option.default)
+            if command == "simulate" and option.name == "max_plies" and info.simulation_max_plies:
+                default = f"{info.simulation_max_plies:,}, the game's simulation cap"
+            head = f"    {flag(option.name)} {metavar(option)}"
+            lines.append(f"{head:<30}{option.allowed()} (default {default})")
+            lines += textwrap.wrap(
+                option.doc, width=100, initial_indent=" " * 30, subsequent_indent=" " * 30
+            )
+    if command == "simulate":
+        lines += [
+            "",
+            "simulate: --max-plies none plays every game to its end; --seed S gives game i the",
+            "seed S + i.",
+        ]
+    if command == "bench":
+        lines += [
+            "",
+            "bench: game options given here replace those of every row; bench seeds its games",
+            "itself.",
+        ]
     return "\n".join(lines)
 
 
-def _parse_options(extra: Sequence[str]) -> dict[str, Any]:
-    """``--players 3 --area=strict --max-plies none`` as ``{"players": 3, ...}``."""
-    options: dict[str, Any] = {}
-    items = list(extra)
-    while items:
-        flag = items.pop(0)
-        if not flag.startswith("--") or len(flag) < 3:
-            raise LudorumError(f"unexpected argument {flag!r}; game options look like --players 3")
-        name, _, value = flag[2:].partition("=")
-        if not _:
-            if not items or items[0].startswith("--"):
-                raise LudorumError(f"option --{name} needs a value")
-            value = items.pop(0)
-        options[name.replace("-", "_")] = _parse_value(value)
-    return options
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose ``--help`` ends with the game options of its command.
 
+    The list is made only when help is asked for: the command starts without it.
+    """
 
-def _parse_value(text: str) -> Any:
-    if text.lower() == "none":
-        return None
-    try:
-        return int(text)
-    except ValueError:
+    def __init__(self, *args: Any, game_options: str | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)  # --p must not stand for --progress
+        super().__init__(*args, **kwargs)
+        self.game_options = game_options
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        if self.game_options:
+            text += "\n" + _option_help(self.game_options) + "\n"
         return text
 
 
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {text!r}")
+    return value
+
+
 def _cmd_demo(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    if options:
-        raise LudorumError("demo takes no game options")
     for name in games():
         # Random play need not end (a random Chinese Checkers game practically never does): cap
         # it with the game's own max_plies option, so that the outcome is the rules' own.
         cap = args.max_plies or game_info(name).simulation_max_plies
-        capped = cap and "max_plies" in new(name, backend="reference").options
-        state = new(name, **({"max_plies": cap} if capped else {}))
+        capped: dict[str, Any] = {}
+        if cap and "max_plies" in new(name).options:
+            capped["max_plies"] = cap
+        state = new(name, **capped)
         rng = SplitMix64(args.seed)
         while state.current_player is not None:
             moves = state.legal_moves()
@@ -79,7 +143,8 @@ def _cmd_demo(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 def _cmd_perft(args: argparse.Namespace, options: dict[str, Any]) -> None:
     state = new(args.game, backend=args.backend, **options)
-    for depth in [args.depth] if args.only else range(1, args.depth + 1):
+    depths = [args.depth] if args.only or args.depth == 0 else range(1, args.depth + 1)
+    for depth in depths:
         start = time.perf_counter()
         leaves = perft(state, depth)
         seconds = time.perf_counter() - start
@@ -88,6 +153,8 @@ def _cmd_perft(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    # max_plies is passed only when given: left out, the game's simulation cap applies; given
+    # as none, there is no limit.
     result = simulate(
         args.game,
         games=args.games,
@@ -97,7 +164,10 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
         progress=args.progress,
         **options,
     )
-    print(result.summary())
+    if result.games == 0:
+        print(f"0 games of {args.game} ({args.backend}): nothing to play")
+    else:
+        print(result.summary())
 
 
 def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -106,56 +176,154 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
     run_bench(args.game, quick=args.quick, **options)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    sys.stdout.write(rules_page(args.game))
+
+
+def _parser() -> tuple[_Parser, dict[str, _Parser]]:
+    """The parser and the parser of each command."""
+    parser = _Parser(
         prog="ludorum",
         description="Play, count and simulate abstract games with ludorum.",
-        epilog=_option_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="ludorum COMMAND --help lists the command's options and every game's options.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    common = {"epilog": _option_help(), "formatter_class": argparse.RawDescriptionHelpFormatter}
+    game_help = ", ".join(games())
 
-    demo = sub.add_parser("demo", help="one random game of every game, then a batch", **common)
+    def command(name: str, help: str) -> _Parser:
+        p: _Parser = sub.add_parser(
+            name,
+            help=help,
+            description=help[0].upper() + help[1:] + ".",
+            game_options=name if name in _GAME_OPTIONS else None,
+        )
+        return p
+
+    demo = command("demo", "one random game of every game, then a batch of each")
     demo.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
-    demo.add_argument("--games", type=int, default=2000, help="batch size (default 2000)")
+    demo.add_argument("--games", type=_non_negative, default=2000, help="batch size (default 2000)")
     demo.add_argument(
         "--max-plies", type=int, default=None, help="cap of the single games (default: per game)"
     )
     demo.set_defaults(run=_cmd_demo)
 
-    p = sub.add_parser("perft", help="count leaf move sequences to DEPTH", **common)
-    p.add_argument("game", choices=games(), metavar="GAME", help=", ".join(games()))
-    p.add_argument("depth", type=int, metavar="DEPTH")
+    p = command("perft", "count leaf move sequences to DEPTH")
+    p.add_argument("game", choices=games(), metavar="GAME", help=game_help)
+    p.add_argument("depth", type=_non_negative, metavar="DEPTH", help="a non-negative integer")
     p.add_argument("--backend", choices=BACKENDS, default="rust")
     p.add_argument("--only", action="store_true", help="only the given depth, not 1..DEPTH")
     p.set_defaults(run=_cmd_perft)
 
-    s = sub.add_parser("simulate", help="play random games, report results and speed", **common)
-    s.add_argument("game", choices=games(), metavar="GAME", help=", ".join(games()))
-    s.add_argument("--games", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=0)
+    s = command("simulate", "play random games, report results and speed")
+    s.add_argument("game", choices=games(), metavar="GAME", help=game_help)
+    s.add_argument("--games", type=_non_negative, default=1000, help="default 1000")
+    s.add_argument("--seed", type=int, default=0, help="game i gets seed + i (default 0)")
     s.add_argument("--threads", type=int, default=None, help="default: all cores")
     s.add_argument("--backend", choices=BACKENDS, default="rust")
-    s.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
+    s.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on stderr (default: on a terminal, from 1000 games)",
+    )
     s.set_defaults(run=_cmd_simulate)
 
-    b = sub.add_parser("bench", help="Rust vs reference vs OpenSpiel, one table", **common)
+    b = command("bench", "Rust vs reference vs OpenSpiel, one table")
     b.add_argument("game", nargs="?", choices=games(), metavar="GAME", help="default: all")
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.set_defaults(run=_cmd_bench)
-    return parser
+
+    r = command("rules", "print a game's rules page (Markdown)")
+    r.add_argument("game", choices=games(), metavar="GAME", help=game_help)
+    r.set_defaults(run=_cmd_rules)
+    return parser, {"demo": demo, "perft": p, "simulate": s, "bench": b, "rules": r}
+
+
+def _split_game_options(
+    command: str, parser: argparse.ArgumentParser, argv: list[str]
+) -> tuple[list[str], list[str]]:
+    """``argv`` of a command that takes game options, as (the command's own, game options).
+
+    A game option is a flag after the game name that names an option of that game and is not
+    one of the command's own flags; any other flag after the game name is refused here with
+    the game's options, and a game option before the game name with where it goes.
+
+    Raises:
+        LudorumError: a flag that is no option of the game or of the command, or a game
+            option before the game name.
+    """
+    own = set(parser._option_string_actions)
+    names = set(games())
+    at = next((i for i, token in enumerate(argv) if token in names), None)
+    for token in argv[:at]:
+        name = token.partition("=")[0]
+        if name.startswith("--") and name not in own and _is_game_option(name):
+            where = (
+                f"ludorum {command} {argv[at]} {name} ..."
+                if at is not None
+                else f"ludorum {command} GAME {name} ..."
+            )
+            raise LudorumError(f"{name} is a game option: give it after the game name ({where})")
+    if at is None:
+        return argv, []
+    game, sets_itself = argv[at], _GAME_OPTIONS[command]
+    table = option_table(game)
+    mine, theirs = argv[: at + 1], []
+    rest = iter(argv[at + 1 :])
+    for token in rest:
+        name = token.partition("=")[0]
+        if not name.startswith("--") or name in own:
+            mine.append(token)
+            continue
+        option = table.get(name[2:].replace("-", "_"))
+        if option is None:
+            flags = ", ".join(flag(o.name) for o in table.values() if o.kind not in sets_itself)
+            raise LudorumError(
+                f"unknown option {name[2:].replace('-', '_')!r} for {game}; "
+                f"its options: {flags or 'none'}"
+            )
+        if option.kind in sets_itself:
+            raise LudorumError(f"{name} is not an option of {command}: {sets_itself[option.kind]}")
+        theirs.append(token)
+        if "=" not in token:
+            value = next(rest, None)
+            if value is None or value.startswith("--"):
+                raise LudorumError(f"option {name} needs a value")
+            theirs.append(value)
+    return mine, theirs
+
+
+def _is_game_option(name: str) -> bool:
+    option = name[2:].replace("-", "_")
+    return any(option in option_table(game) for game in games())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``ludorum`` command; returns the exit status."""
-    parser = _parser()
-    args, extra = parser.parse_known_args(argv)
+    """Entry point of the ``ludorum`` command; returns the exit status.
+
+    >>> from ludorum.cli import main
+    >>> main(["perft", "chinese_checkers", "2", "--only"])  # doctest: +ELLIPSIS
+    depth 2:            324 leaves ...
+    0
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser, commands = _parser()
+    command = argv[0] if argv else ""
     try:
-        options = _parse_options(extra)
+        game_argv: list[str] = []
+        if command in _GAME_OPTIONS:
+            argv, game_argv = _split_game_options(command, commands[command], argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            if args.command in _GAME_OPTIONS or not extra[0].startswith("--"):
+                raise LudorumError(
+                    f"unexpected argument {extra[0]!r}; game options look like --players 3"
+                )
+            raise LudorumError(f"{args.command} takes no game options, got {extra[0]}")
+        options = parse_flags(args.game, game_argv) if game_argv else {}
         args.run(args, options)
     except LudorumError as e:
-        parser.exit(2, f"ludorum {args.command}: error: {e}\n")
+        parser.exit(2, f"ludorum {command}: error: {e}\n")
     except KeyboardInterrupt:
         return 130
     return 0

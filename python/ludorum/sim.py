@@ -11,17 +11,23 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, Literal, TextIO, cast
 
 import numpy as np
 
 from ._registry import game_info, new
 from .errors import InvalidOptionError
-from .reference._core import MASK64, SplitMix64
+from .rng import MASK64, SplitMix64
+
+if TYPE_CHECKING:
+    from .reference._base import ReferenceState
 
 __all__ = ["SimulationResult", "perft", "simulate"]
 
 AGENTS = ("random",)
+
+#: the most threads ``simulate`` accepts (it never starts more than there are games)
+MAX_THREADS = 1024
 
 
 @dataclass(frozen=True)
@@ -30,7 +36,12 @@ class SimulationResult:
 
     - ``winners``: the winner, ``-1`` for a draw, ``-2`` when several players share the win;
     - ``winner_masks``: bit ``p`` set when player ``p`` won;
-    - ``lengths``: plies played; ``reasons``: why each game ended, in the rules' words.
+    - ``lengths``: plies played;
+    - ``reason_codes``: why each game ended, as an index in ``reason_names`` (the game's
+      ``GameInfo.reasons``); ``reasons`` gives the names as an array of strings, on demand.
+
+    A million games hold about 7 MB: one byte per game for the masks, the winners and the
+    reasons, four for the lengths.
     """
 
     game: str
@@ -41,8 +52,14 @@ class SimulationResult:
     winners: np.ndarray
     winner_masks: np.ndarray
     lengths: np.ndarray
-    reasons: np.ndarray
+    reason_codes: np.ndarray
+    reason_names: tuple[str, ...]
     seconds: float = field(repr=False)
+
+    @property
+    def reasons(self) -> np.ndarray:
+        """Why each game ended, in the rules' words (built from ``reason_codes`` when asked)."""
+        return np.asarray(self.reason_names, dtype=str)[self.reason_codes]
 
     @property
     def games(self) -> int:
@@ -71,14 +88,25 @@ class SimulationResult:
             for w, n in zip(*np.unique(self.winners, return_counts=True))
         )
         reasons = ", ".join(
-            f"{r}: {n}" for r, n in zip(*np.unique(self.reasons, return_counts=True))
+            f"{self.reason_names[code]}: {n}"
+            for code, n in zip(*np.unique(self.reason_codes, return_counts=True))
         )
+        mean = f"{self.lengths.mean():.1f}" if self.games else "-"
         return (
             f"{self.games} games of {self.game} ({self.backend}, {self.threads} thread(s))\n"
-            f"  results: {wins}\n  reasons: {reasons}\n"
-            f"  mean length {self.lengths.mean():.1f} plies\n"
+            f"  results: {wins or '-'}\n  reasons: {reasons or '-'}\n"
+            f"  mean length {mean} plies\n"
             f"  {self.games_per_second:,.0f} games/s, {self.plies_per_second:,.0f} plies/s"
         )
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> int:
+    """``value`` as an int in ``low..=high`` (numpy integers accepted, bools refused)."""
+    if isinstance(value, np.integer):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidOptionError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+    return value
 
 
 def simulate(
@@ -87,7 +115,7 @@ def simulate(
     *,
     agents: str = "random",
     seed: int = 0,
-    max_plies: int | None = None,
+    max_plies: int | Literal["default"] | None = "default",
     threads: int | None = None,
     backend: str = "rust",
     progress: bool | None = None,
@@ -97,56 +125,63 @@ def simulate(
 
     Game ``i`` uses SplitMix64 seeded with ``seed + i`` (mod 2**64) for its agents, and the same
     value as its ``seed`` option when the game has one (a seeded setup), so the results do not
-    depend on ``threads`` and both backends play the same games. ``max_plies`` sets the game
-    option of that name; when neither is given, the game's ``simulation_max_plies`` applies (see
-    ``ludorum.game_info``: 1000 for Chinese Checkers, whose random games never end), a draw
-    with reason ``ply limit``. ``threads`` defaults to all
-    cores. ``progress`` shows a bar on stderr (default: when stderr is a terminal).
+    depend on ``threads`` and both backends play the same games.
+
+    Args:
+        name: the game (``ludorum.games()``).
+        games: how many games (0 gives an empty result).
+        agents: ``"random"``.
+        seed: the batch seed: any integer, taken modulo 2**64.
+        max_plies: the game option of that name, for games that have it. Left at
+            ``"default"``, the game's ``simulation_max_plies`` applies (``ludorum.game_info``:
+            1000 for Chinese Checkers, whose random games practically never end), a draw with
+            reason ``ply limit``; ``None`` asks for no limit.
+        threads: how many threads (default: all cores; never more than there are games).
+        backend: ``"rust"`` (the games are played inside Rust with the GIL released) or
+            ``"reference"`` (the same games, in Python).
+        progress: show a bar on stderr (default: when stderr is a terminal and the batch is
+            large). The Rust backend reports from one call, every 50 ms.
+        options: the game's options (``ludorum.game_info(name).options``).
 
     Raises:
-        InvalidOptionError: unknown game, agent, backend or option.
+        InvalidOptionError: unknown game, agent, backend or option, or a bad count or seed.
+        KeyboardInterrupt: Ctrl-C stops a Rust batch within a fraction of a second.
 
     >>> import ludorum
     >>> r = ludorum.simulate("chinese_checkers", games=4, max_plies=30, pieces=10, area="free")
     >>> r.lengths.tolist(), r.reasons.tolist()
     ([30, 30, 30, 30], ['ply limit', 'ply limit', 'ply limit', 'ply limit'])
     """
+    info = game_info(name)
     if agents not in AGENTS:
         raise InvalidOptionError(f"agents must be one of {AGENTS}, got {agents!r}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise InvalidOptionError(f"games must be a non-negative integer, got {games!r}")
+    games = _check_int("games", games, 0, 2**63 - 1)
+    # Any int is taken modulo 2**64, as SplitMix64 takes its seed.
+    seed = _check_int("seed", seed, -(2**63), 2**64 - 1) & MASK64
     if threads is None:
         threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise InvalidOptionError(f"threads must be a positive integer, got {threads!r}")
-    if max_plies is not None:
+    threads = _check_int("threads", threads, 1, MAX_THREADS)
+    if max_plies == "default":
+        if info.simulation_max_plies is not None:
+            options["max_plies"] = info.simulation_max_plies
+    else:
         options["max_plies"] = max_plies
-    options = new(name, backend=backend, **options).options  # validated, defaults filled in
-    cap = game_info(name).simulation_max_plies
-    if "max_plies" in options and options["max_plies"] is None and cap is not None:
-        options["max_plies"] = cap
-    seed &= MASK64
 
     bar = _Progress(name, games, sys.stderr) if _want_progress(progress, games) else None
-    masks = np.zeros(games, dtype=np.uint8)
-    lengths = np.zeros(games, dtype=np.uint32)
-    reasons: list[str] = []
     start = time.perf_counter()
-    # Batches only feed the progress bar; a game's result depends on its index alone.
-    step = max(games, 1) if bar is None else max(threads * 16, games // 100, 1)
-    for first in range(0, games, step):
-        count = min(step, games - first)
-        if backend == "rust":
-            from . import _ludorum
+    if backend == "rust":
+        from . import _ludorum
 
-            m, n, r = _ludorum.simulate(name, options, seed, first, count, threads)
-        else:
-            m, n, r = _simulate_reference(name, options, seed, first, count)
-        masks[first : first + count] = m
-        lengths[first : first + count] = n
-        reasons.extend(r)
-        if bar is not None:
-            bar.update(first + count, time.perf_counter() - start)
+        report = (
+            None if bar is None else (lambda done: bar.update(done, time.perf_counter() - start))
+        )
+        options, masks, lengths, codes = _ludorum.simulate(
+            name, options, seed, 0, games, threads, report
+        )
+    else:
+        options = new(name, backend=backend, **options).options  # validated once
+        masks, lengths, codes = _simulate_reference(name, options, seed, games, bar, start)
+        threads = 1
     seconds = time.perf_counter() - start
     if bar is not None:
         bar.close()
@@ -155,34 +190,50 @@ def simulate(
         options=options,
         backend=backend,
         seed=seed,
-        threads=threads if backend == "rust" else 1,
+        threads=threads,
         winners=_winners(masks),
         winner_masks=masks,
         lengths=lengths,
-        reasons=np.array(reasons, dtype=str),
+        reason_codes=codes,
+        reason_names=info.reasons,
         seconds=seconds,
     )
 
 
 def _simulate_reference(
-    name: str, options: dict[str, Any], seed: int, first: int, count: int
-) -> tuple[list[int], list[int], list[str]]:
-    masks, lengths, reasons = [], [], []
+    name: str,
+    options: dict[str, Any],
+    seed: int,
+    games: int,
+    bar: _Progress | None,
+    start: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    reasons = game_info(name).reasons
+    masks = np.zeros(games, dtype=np.uint8)
+    lengths = np.zeros(games, dtype=np.uint32)
+    codes = np.zeros(games, dtype=np.uint8)
     seeded = "seed" in options  # a seeded setup gets seed + i in game i, like its agents
-    for i in range(first, first + count):
+    for i in range(games):
         game_seed = (seed + i) & MASK64
-        state = new(
-            name, backend="reference", **({**options, "seed": game_seed} if seeded else options)
+        state = cast(
+            "ReferenceState",
+            new(
+                name, backend="reference", **({**options, "seed": game_seed} if seeded else options)
+            ),
         )
         rng = SplitMix64(game_seed)
         while state.current_player is not None:
+            # The moves are legal by construction: play them unchecked, as the Rust batch does.
             moves = state.legal_moves()
             state._apply(moves[rng.below(len(moves))])
         outcome = state.outcome()
-        masks.append(sum(1 << p for p in outcome.winners))
-        lengths.append(len(state.history()))
-        reasons.append(outcome.reason)
-    return masks, lengths, reasons
+        assert outcome is not None
+        masks[i] = sum(1 << p for p in outcome.winners)
+        lengths[i] = state.ply
+        codes[i] = reasons.index(outcome.reason)
+        if bar is not None:
+            bar.update(i + 1, time.perf_counter() - start)
+    return masks, lengths, codes
 
 
 def _winners(masks: np.ndarray) -> np.ndarray:

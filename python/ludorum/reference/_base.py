@@ -1,20 +1,26 @@
-"""What every reference game shares: the generic half of the one contract (see DESIGN.md).
+"""What every reference game shares: the generic half of the one contract, :class:`ludorum.State`.
 
 A reference game subclasses :class:`ReferenceState` and implements the primitives listed in its
 docstring; checked ``play``, the integer RL view, ``returns``, ``perft``, equality and rendering
-are provided here once.
+are provided here once. The provided members carry the docstrings of :class:`ludorum.State`,
+with their examples run in this backend.
 """
 
 from __future__ import annotations
 
 import copy as _copy
 import json
-from typing import Any, ClassVar
+import re
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar, cast
 
 import numpy as np
 
+from .._state import State
 from .._types import Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidStateError
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "ReferenceState",
@@ -23,6 +29,34 @@ __all__ = [
     "is_int",
     "seed_option",
 ]
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_R = TypeVar("_R", bound="ReferenceState")
+
+
+def documented_as(member: Any) -> Callable[[_F], _F]:
+    """Give the decorated function the docstring of a :class:`ludorum.State` member, with its
+    examples in this backend (``ludorum.new(name, backend="reference", ...)``), so that
+    ``help(state.play)`` reads the same in both backends.
+
+    >>> @documented_as(State.ply)
+    ... def ply(self: Any) -> int:
+    ...     return 0
+    >>> ply.__doc__.splitlines()[0]
+    'The number of moves played so far (the length of :meth:`history`).'
+    >>> 'ludorum.new("chinese_checkers", backend="reference")' in ply.__doc__
+    True
+    """
+    doc = member.__doc__
+    assert doc, f"{member!r} has no docstring"
+    doc = re.sub(r'ludorum\.new\(("\w+")', r'ludorum.new(\1, backend="reference"', doc)
+
+    def apply(function: _F) -> _F:
+        function.__doc__ = doc
+        return function
+
+    return apply
 
 
 def is_int(value: object) -> bool:
@@ -44,7 +78,7 @@ def seed_option(options: dict[str, Any]) -> int:
     seed = options.get("seed", 0)
     if not is_int(seed) or not 0 <= seed < 2**64:
         raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
-    return seed
+    return cast(int, seed)
 
 
 def first_player_option(options: dict[str, Any], players: int) -> int | None:
@@ -58,27 +92,30 @@ def first_player_option(options: dict[str, Any], players: int) -> int | None:
 
 
 class ReferenceState:
-    """Base of the pure-Python games.
+    """Base of the pure-Python games: each is a :class:`ludorum.State`.
 
-        A subclass sets ``game``, keeps its state in the fields the provided accessors read
-    (``_options``: the options after defaults; ``_turn``: the seat to move; ``_outcome``:
-    ``Outcome`` or ``None``; ``_key``: the incrementally maintained Zobrist key; ``_history``: the
-    moves played), and implements:
+    A subclass sets ``_game`` (the registry name, a class attribute), keeps its state in the
+    fields the provided accessors read (``_num_players``, ``_num_actions``; ``_options``: the
+    options after defaults; ``_turn``: the seat to move; ``_outcome``: ``Outcome`` or ``None``;
+    ``_key``: the incrementally maintained Zobrist key; ``_history``: the moves played), and
+    implements:
 
         - ``__init__(**options)``: validate options (``InvalidOptionError``) and set up the start;
-        - ``num_players``, ``num_actions``;
+        - ``key_from_scratch()``: the key from the position alone;
         - ``legal_moves()``: list of :class:`Move`, ascending action id;
         - ``parse_move(text)`` and ``move_from_action(action)``: a :class:`Move` or
           ``InvalidMoveError``; they check syntax, not legality;
         - ``_apply(move)``: play a move known to be legal;
         - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
-        - ``observation(player)``, ``to_json()``;
+        - ``observation(player)``, ``to_json(viewer)``;
         - optionally ``_restore_json(data)``: what ``from_json`` cannot get by replaying moves;
         - optionally ``_why_illegal(move)``: a short reason for the error message, and
           ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
     """
 
-    game: ClassVar[str]
+    _game: ClassVar[str]
+    _num_players: int
+    _num_actions: int
 
     # -- provided ---------------------------------------------------------------------------
 
@@ -89,7 +126,15 @@ class ReferenceState:
     _history: list[Move]
 
     def _check_player(self, player: Any, what: str = "player") -> int:
-        """``player`` as a player index of this game (numpy integers accepted), or ValueError."""
+        """``player`` as a player index of this game (numpy integers accepted), or ValueError.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers", backend="reference")._check_player(2)
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: player must be ...
+        """
         if isinstance(player, np.integer):
             player = int(player)
         if isinstance(player, bool) or not isinstance(player, int):
@@ -99,35 +144,50 @@ class ReferenceState:
         return player
 
     @property
+    @documented_as(State.game)
+    def game(self) -> str:
+        return self._game
+
+    @property
+    @documented_as(State.num_players)
+    def num_players(self) -> int:
+        return self._num_players
+
+    @property
+    @documented_as(State.num_actions)
+    def num_actions(self) -> int:
+        return self._num_actions
+
+    @property
+    @documented_as(State.options)
     def options(self) -> dict[str, Any]:
-        """Every option with its value after defaults (a fresh dict)."""
         return dict(self._options)
 
     @property
+    @documented_as(State.current_player)
     def current_player(self) -> int | None:
-        """The player who must decide now (0-based), or ``None`` once the game is over."""
         return None if self._outcome is not None else self._turn
 
     @property
+    @documented_as(State.key)
     def key(self) -> int:
-        """The 64-bit Zobrist key, maintained incrementally (see the game's rules page)."""
         return self._key
 
     @property
+    @documented_as(State.ply)
     def ply(self) -> int:
-        """The number of moves played so far."""
         return len(self._history)
 
+    @documented_as(State.history)
     def history(self) -> list[Move]:
-        """The moves played so far, oldest first."""
         return list(self._history)
 
+    @documented_as(State.outcome)
     def outcome(self) -> Outcome | None:
-        """``Outcome(winners, reason)``, or ``None`` while the game runs."""
         return self._outcome
 
+    @documented_as(State.play)
     def play(self, move: Move | str) -> None:
-        """Play a :class:`Move` or its notation; on error the state is unchanged."""
         if isinstance(move, str):
             move = self.parse_move(move)
         elif not isinstance(move, Move):
@@ -141,8 +201,8 @@ class ReferenceState:
         self._check_legal(move)
         self._apply(move)
 
+    @documented_as(State.apply_action)
     def apply_action(self, action: int) -> None:
-        """Play the move with this action id (see the game's rules page for the encoding)."""
         if isinstance(action, bool) or not 0 <= action < self.num_actions:
             raise InvalidMoveError(f"invalid move {action!r}: no action id {action!r}")
         move = self.move_from_action(action)
@@ -163,29 +223,29 @@ class ReferenceState:
     def _why_illegal(self, move: Move) -> str:
         return "not a legal move in this position"
 
-    def legal_actions(self) -> np.ndarray:
-        """The legal action ids, ascending, as a numpy int32 array."""
+    @documented_as(State.legal_actions)
+    def legal_actions(self) -> npt.NDArray[np.int32]:
         return np.fromiter((m.action for m in self.legal_moves()), dtype=np.int32)
 
-    def action_mask(self) -> np.ndarray:
-        """A bool array of length ``num_actions``, True at the legal action ids."""
+    @documented_as(State.action_mask)
+    def action_mask(self) -> npt.NDArray[np.bool_]:
         mask = np.zeros(self.num_actions, dtype=bool)
         mask[self.legal_actions()] = True
         return mask
 
+    @documented_as(State.is_over)
     def is_over(self) -> bool:
-        """True once the game has an outcome."""
         return self.outcome() is not None
 
+    @documented_as(State.returns)
     def returns(self) -> list[float]:
-        """Per player: +1 winner, −1 loser, 0 for everyone in a draw or while running."""
         outcome: Outcome | None = self.outcome()
         if outcome is None or not outcome.winners:
             return [0.0] * self.num_players
         return [1.0 if p in outcome.winners else -1.0 for p in range(self.num_players)]
 
+    @documented_as(State.perft)
     def perft(self, depth: int) -> int:
-        """Number of leaf move sequences of length ``depth``, counting the last ply in bulk."""
         if depth < 0:
             raise ValueError(f"perft depth must be >= 0, got {depth}")
         if depth == 0:
@@ -206,27 +266,44 @@ class ReferenceState:
     JSON_VERSION: ClassVar[int] = 1
 
     @classmethod
-    def from_json(cls, data: Any) -> ReferenceState:
-        """Rebuild a state by replaying ``moves`` from a new game with ``options``, then check
-        every other field against the replay.
+    def from_json(cls: type[_R], data: Any) -> _R:
+        """Rebuild a state from ``to_json()``: replay ``moves`` from a new game with
+        ``options``, then check every other field against the replay.
 
         Fields are compared as canonical JSON text, so ``True`` does not pass for ``1`` nor
         ``1.0`` for ``1``; ``options`` must name every option (defaults included) and are
-        validated by the constructor.
+        validated by the constructor. ``ludorum.from_json`` calls this for the game named in
+        ``data``.
+
+        Args:
+            data: a dict as ``to_json()`` returns it (not a viewer's).
+
+        Returns:
+            A new state of this class, equal to the one that wrote ``data``.
 
         Raises:
             InvalidStateError: not a dict, another game or version, bad options, a move that
-            does not parse or is illegal, a missing or unknown key, or a field that disagrees
-            with the replay.
-        """
+                does not parse or is illegal, a missing or unknown key, or a field that
+                disagrees with the replay.
+
+        >>> from ludorum.reference.chinese_checkers import ChineseCheckers
+        >>> state = ChineseCheckers()
+        >>> state.play("e5-f4")
+        >>> ChineseCheckers.from_json(state.to_json()) == state
+        True
+        >>> ChineseCheckers.from_json({"game": "chess"})
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.InvalidStateError: invalid chinese_checkers state: 'game' must be 'chinese_checkers', got 'chess'
+        """  # noqa: E501
 
         def bad(message: str) -> InvalidStateError:
-            return InvalidStateError(f"invalid {cls.game} state: {message}")
+            return InvalidStateError(f"invalid {cls._game} state: {message}")
 
         if not isinstance(data, dict):
             raise bad(f"expected a dict, got {type(data).__name__}")
-        if data.get("game") != cls.game:
-            raise bad(f"'game' must be {cls.game!r}, got {data.get('game')!r}")
+        if data.get("game") != cls._game:
+            raise bad(f"'game' must be {cls._game!r}, got {data.get('game')!r}")
         if _canonical(data.get("version")) != _canonical(cls.JSON_VERSION):
             raise bad(f"'version' must be {cls.JSON_VERSION}, got {data.get('version')!r}")
         options = data.get("options")
@@ -268,28 +345,29 @@ class ReferenceState:
         """Restore from a JSON state what replaying its moves cannot (So Long Sucker's chat),
         or raise ``ValueError`` saying which field is malformed; the default restores nothing."""
 
-    def copy(self) -> ReferenceState:
-        """An independent copy."""
+    @documented_as(State.copy)
+    def copy(self: _R) -> _R:
         return _copy.deepcopy(self)
 
-    def __copy__(self) -> ReferenceState:
+    @documented_as(State.__copy__)
+    def __copy__(self: _R) -> _R:
         return self.copy()
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.to_json() == other.to_json()  # type: ignore[attr-defined]
+        return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]  # states are mutable
 
+    @documented_as(State.render)
     def render(self, viewer: int | None = None) -> str:
-        """The ASCII board."""
         from ..render import ascii_board
 
         return ascii_board(self, viewer=viewer)
 
+    @documented_as(State.svg)
     def svg(self, viewer: int | None = None, size: int = 420) -> str:
-        """An SVG drawing of the position."""
         from ..render import svg_board
 
         return svg_board(self, viewer=viewer, size=size)
@@ -304,25 +382,38 @@ class ReferenceState:
         who = "over" if self.current_player is None else f"to move: {self.current_player}"
         return f"<{type(self).__name__} {self.game} ply {len(self.history())}, {who} (reference)>"
 
-    # -- required (documented above) ----------------------------------------------------------
+    # -- required (documented above); each game documents its own ---------------------------
 
     def _apply(self, move: Move) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @documented_as(State.key_from_scratch)
+    def key_from_scratch(self) -> int:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @documented_as(State.legal_moves)
     def legal_moves(self) -> list[Move]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @documented_as(State.parse_move)
     def parse_move(self, text: str) -> Move:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @documented_as(State.move_from_action)
     def move_from_action(self, action: int) -> Move:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
+    @documented_as(State.undo)
+    def undo(self) -> Move:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    num_players: int
-    num_actions: int
+    @documented_as(State.observation)
+    def observation(self, player: int) -> npt.NDArray[np.float32]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @documented_as(State.to_json)
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
+        raise NotImplementedError
 
 
 def _canonical(value: Any) -> str | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
 from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64, zobrist_table
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "CHARACTERS",
@@ -321,13 +324,13 @@ class Armadora(ReferenceState):
     ((7, 2, 1, 1, 0), (7, 2, 1, 1, 0), (7, 2, 1, 1, 0))
     """
 
-    game = "armadora"
-    num_actions = NUM_ACTIONS
+    _game = "armadora"
+    _num_actions = NUM_ACTIONS
 
     def __init__(self, **options: Any) -> None:
         self._options = _validate_options(options)
         players: int = self._options["players"]
-        self.num_players: int = players
+        self._num_players = players
         rng = SplitMix64(self._options["seed"])
         first = self._options["first_player"]
         if first is None:
@@ -358,7 +361,10 @@ class Armadora(ReferenceState):
     # -- simple views -------------------------------------------------------------------------
 
     def key_from_scratch(self) -> int:
-        """The Zobrist key recomputed from the position.
+        """The Zobrist key recomputed from the position; always equals ``key``.
+
+        Returns:
+            The key, an int in ``0..2**64 - 1`` (see ``docs/rules/armadora.md``).
 
         >>> s = Armadora()
         >>> s.key_from_scratch() == s.key
@@ -381,15 +387,22 @@ class Armadora(ReferenceState):
         return key
 
     def board(self) -> tuple[tuple[int, int] | None, ...]:
-        """The warrior on every cell (referee's view): None or (owner, strength).
+        """The warrior on every cell, by cell index, as the referee sees it: ``None`` or
+        ``(owner, strength)``.
 
-        >>> Armadora().board()[0] is None
-        True
+        Returns:
+            A tuple of 40 entries (:func:`cell_index` names the cells).
+
+        >>> s = Armadora(first_player=0)
+        >>> s.play("3@c3")
+        >>> s.board()[cell_index("c3")], s.board()[0]
+        ((0, 3), None)
         """
         return tuple(self._cells)
 
     def gold(self) -> tuple[int, ...]:
-        """The gold on each mine, in mine order.
+        """The gold of each mine, in mine order (drawn from the ``seed`` or the ``gold``
+        option).
 
         >>> sorted(Armadora().gold())
         [3, 4, 4, 5, 5, 6, 6, 7]
@@ -397,11 +410,21 @@ class Armadora(ReferenceState):
         return self._gold
 
     def palisades(self) -> tuple[int, ...]:
-        """The occupied slot ids, ascending."""
+        """The slot ids that hold a palisade, ascending (:func:`slot_cells` gives their cells).
+
+        >>> s = Armadora(first_player=0)
+        >>> s.play("c2-d2 e4-e5")
+        >>> s.palisades()
+        (9, 63)
+        """
         return tuple(s for s in range(NUM_SLOTS) if self._blocked[s])
 
     def supplies(self) -> tuple[tuple[int, ...], ...]:
-        """Each player's remaining warriors of strength 1..5."""
+        """Each player's warriors still in supply, by strength 1 to 5.
+
+        >>> Armadora(players=3).supplies()[0]
+        (7, 2, 1, 1, 0)
+        """
         return tuple(tuple(s) for s in self._supplies)
 
     def palisades_left(self) -> int:
@@ -413,16 +436,34 @@ class Armadora(ReferenceState):
         return self._palisades_left
 
     def passed(self) -> tuple[bool, ...]:
-        """Whether each player has passed."""
+        """Whether each player has passed (a player who passed plays no more).
+
+        >>> s = Armadora(first_player=1)
+        >>> s.play("pass")
+        >>> s.passed()
+        (False, True)
+        """
         return tuple(self._passed)
 
     def scores(self) -> tuple[int, ...] | None:
-        """The gold of each player once the game is over, else None."""
+        """The gold each player scored, once the game is over; ``None`` while it runs.
+
+        >>> s = Armadora(first_player=0)
+        >>> s.scores() is None
+        True
+        >>> s.play("3@c3"); s.play("pass"); s.play("pass")
+        >>> s.scores(), s.outcome()
+        ((40, 0), Outcome(winners=(0,), reason='gold'))
+        """
         return self._scores
 
     def territories(self) -> list[dict[str, Any]]:
-        """The territories ordered by their smallest cell: ``{"cells", "gold", "strengths"}``
-        (strengths per player as the referee sees them).
+        """The territories (cells bounded by palisades), ordered by their smallest cell.
+
+        Returns:
+            One dict per territory: ``cells`` (a tuple of cell indices), ``gold`` (the gold of
+            its mines) and ``strengths`` (each player's total strength there, as the referee
+            sees it).
 
         >>> t = Armadora().territories()
         >>> len(t), len(t[0]["cells"]), t[0]["gold"], t[0]["strengths"]
@@ -489,7 +530,10 @@ class Armadora(ReferenceState):
     # -- move generation ----------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the player to move, ascending action id (empty once over).
+        """The moves the current player may make, in ascending action id.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty once the game is over.
 
         >>> s = Armadora(first_player=0)
         >>> [str(m) for m in s.legal_moves()][:2], str(s.legal_moves()[-1])
@@ -595,7 +639,10 @@ class Armadora(ReferenceState):
             self._scores, self._outcome = self._score()
 
     def undo(self) -> Move:
-        """Take back the last move and return it.
+        """Take back the last move and return it; a finished game is running again.
+
+        Returns:
+            The :class:`~ludorum.Move` taken back.
 
         Raises:
             IndexError: no move has been played.
@@ -628,8 +675,14 @@ class Armadora(ReferenceState):
     # -- notation -----------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        """The move named by ``text`` (``3@c3``, ``c2-d2``, ``c2-d2 e4-e5``, ``pass``); checks
-        syntax, not legality.
+        """The move named by ``text``; checks syntax, not legality.
+
+        Args:
+            text: a warrior ``<strength>@<cell>`` (``3@c3``), one palisade slot (``c2-d2``) or
+                two in ascending slot id (``c2-d2 e4-e5``), or ``pass``.
+
+        Returns:
+            The :class:`~ludorum.Move`, with its action id.
 
         Raises:
             InvalidMoveError: the text does not name a move.
@@ -675,7 +728,17 @@ class Armadora(ReferenceState):
         return _MOVES[_pair_action(a, b)]
 
     def move_from_action(self, action: int) -> Move:
-        """The move with this action id (see the project page); syntax only.
+        """The move with this action id, without building the legal moves; syntax only.
+
+        Args:
+            action: ``(strength - 1) * 40 + cell`` for a warrior, 200 + slot for one palisade,
+                267 and up for two, 2478 for ``pass`` (``docs/rules/armadora.md``).
+
+        Returns:
+            The :class:`~ludorum.Move`.
+
+        Raises:
+            InvalidMoveError: the id is not in ``0..2478``.
 
         >>> s = Armadora()
         >>> s.move_from_action(0), s.move_from_action(209), s.move_from_action(2478)
@@ -697,9 +760,20 @@ class Armadora(ReferenceState):
         """Whether ``owner``'s strengths are hidden from ``viewer``."""
         return viewer is not None and owner != viewer and self._turn is not None
 
-    def observation(self, player: int) -> np.ndarray:
-        """A float32 array of shape (3 * players + 11, 40) of what ``player`` may see (see the
-        project page for the planes).
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` may see, as a float32 array of shape ``(3 * players + 11, 40)``.
+
+        The planes are listed in ``docs/rules/armadora.md``; the strengths of the other
+        players' warriors stay hidden while the game runs.
+
+        Args:
+            player: the player who looks, in ``0..num_players - 1``.
+
+        Returns:
+            A new array.
+
+        Raises:
+            ValueError: ``player`` is not a player of this game.
 
         >>> Armadora().observation(1).shape
         (17, 40)
@@ -732,8 +806,22 @@ class Armadora(ReferenceState):
         return obs
 
     def resample(self, viewer: int, seed: int) -> Armadora:
-        """A full referee state consistent with everything ``viewer`` knows: the other players'
-        strengths are redrawn with SplitMix64(``seed``) as the project page says.
+        """A referee's state consistent with everything ``viewer`` knows (for searches).
+
+        The strengths of the other players' warriors, hidden from ``viewer``, are drawn again
+        with SplitMix64(``seed``) as ``docs/rules/armadora.md`` describes; ``viewer``'s own
+        warriors and everything public stay as they are. Once the game is over, nothing is
+        hidden and the result is a copy.
+
+        Args:
+            viewer: the player whose knowledge is kept.
+            seed: an int in ``0..2**64 - 1``.
+
+        Returns:
+            A new state, with the same history length.
+
+        Raises:
+            ValueError: ``viewer`` is not a player of this game, or ``seed`` is out of range.
 
         >>> s = Armadora(first_player=0)
         >>> s.play("1@a1"); s.play("5@b1")
@@ -745,7 +833,7 @@ class Armadora(ReferenceState):
         if not is_int(seed) or not 0 <= seed < 2**64:
             raise ValueError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
         if self._turn is None:
-            return self.copy()  # type: ignore[return-value]
+            return self.copy()
         n = self.num_players
         rng = SplitMix64(seed)
         drawn: dict[int, list[int]] = {}
@@ -771,8 +859,21 @@ class Armadora(ReferenceState):
     # -- JSON ---------------------------------------------------------------------------------
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The full state as plain JSON-able values (the referee's), or the view of ``viewer``
-        with another player's hidden strengths left out.
+        """The whole state as plain JSON-able values, history included: the referee's, or what
+        ``viewer`` may see.
+
+        The fields are those of ``docs/rules/armadora.md``. While the game runs, a viewer's
+        JSON leaves out the other players' strengths (``None`` in ``warriors``, ``?`` in
+        ``moves``, a total in ``supplies``) and adds a ``viewer`` field.
+
+        Args:
+            viewer: ``None`` for the referee's state, or the player who looks.
+
+        Returns:
+            A new dict; ``from_json`` rebuilds an equal state from the referee's.
+
+        Raises:
+            ValueError: ``viewer`` is not ``None`` nor a player of this game.
 
         >>> d = Armadora().to_json()
         >>> d["gold"], d["palisades_left"], d["current_player"], d["supplies"][0]
@@ -822,7 +923,16 @@ class Armadora(ReferenceState):
 
     @classmethod
     def from_json(cls, data: Any) -> Armadora:
-        """Rebuild a state from the referee's JSON; a viewer's JSON raises InvalidStateError.
+        """Rebuild a state from the referee's ``to_json()``; see ``ReferenceState.from_json``.
+
+        Args:
+            data: a dict as ``to_json()`` returns it.
+
+        Returns:
+            A new state, equal to the one that wrote ``data``.
+
+        Raises:
+            InvalidStateError: ``data`` is a viewer's JSON, or is malformed or inconsistent.
 
         >>> s = Armadora(); s.play("3@c3")
         >>> Armadora.from_json(s.to_json()) == s
@@ -833,8 +943,10 @@ class Armadora(ReferenceState):
         ludorum.errors.InvalidStateError: invalid armadora state: a viewer's JSON cannot be replayed
         """
         if isinstance(data, dict) and "viewer" in data:
-            raise InvalidStateError(f"invalid {cls.game} state: a viewer's JSON cannot be replayed")
-        return super().from_json(data)  # type: ignore[return-value]
+            raise InvalidStateError(
+                f"invalid {cls._game} state: a viewer's JSON cannot be replayed"
+            )
+        return super().from_json(data)
 
 
 def _decide(totals: list[int], piles: list[list[int]]) -> Outcome:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, is_int
 from ._core import zobrist_table
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "HOLES",
@@ -110,7 +113,7 @@ def hole_index(name: str) -> int:
         raise ValueError(f"no hole named {name!r}") from None
 
 
-# Neighbour directions, in the order the project page fixes.
+# Neighbour directions, in the order docs/rules/chinese_checkers.md fixes.
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 # NEIGHBOURS[h]: the adjacent holes of h. JUMPS[h]: (over, land) for every direction where
@@ -133,7 +136,7 @@ for _q, _r in HOLES:
 del _q, _r, _dq, _dr, _nbrs, _jumps, _over, _land
 
 
-def _holes_where(pred) -> frozenset[int]:
+def _holes_where(pred: Callable[[int, int, int], bool]) -> frozenset[int]:
     return frozenset(i for i, (q, r) in enumerate(HOLES) if pred(q, r, -q - r))
 
 
@@ -243,12 +246,12 @@ class ChineseCheckers(ReferenceState):
     ludorum.errors.InvalidOptionError: players must be one of 2, 3, 4, 6, got 5
     """
 
-    game = "chinese_checkers"
-    num_actions = NUM_ACTIONS
+    _game = "chinese_checkers"
+    _num_actions = NUM_ACTIONS
 
     def __init__(self, **options: Any) -> None:
         self._options = _validate_options(options)
-        self.num_players: int = self._options["players"]
+        self._num_players = self._options["players"]
         self._area: str = self._options["area"]
         self._anti_block: bool = self._options["anti_block"] == "full"
         self._max_plies: int | None = self._options["max_plies"]
@@ -278,8 +281,8 @@ class ChineseCheckers(ReferenceState):
             for h in start:
                 self._board[h] = player
         # The seat whose turn it is; it still advances after the last move of a finished game,
-        # because the key uses it (see the project page).
-        self._turn = 0
+        # because the key uses it (see docs/rules/chinese_checkers.md).
+        self._turn: int = 0
         self._outcome: Outcome | None = None
         self._history: list[Move] = []
         self._key = self.key_from_scratch()
@@ -290,7 +293,10 @@ class ChineseCheckers(ReferenceState):
     # -- simple views -------------------------------------------------------------------------
 
     def key_from_scratch(self) -> int:
-        """The Zobrist key recomputed from the board and the turn (for tests).
+        """The Zobrist key recomputed from the board and the turn; always equals ``key``.
+
+        Returns:
+            The key, an int in ``0..2**64 - 1`` (see ``docs/rules/chinese_checkers.md``).
 
         >>> s = ChineseCheckers()
         >>> s.key_from_scratch() == s.key
@@ -303,7 +309,10 @@ class ChineseCheckers(ReferenceState):
         return key
 
     def board(self) -> tuple[int | None, ...]:
-        """The owner of each hole by hole index, None when empty.
+        """The owner of every hole, by hole index, ``None`` when empty.
+
+        Returns:
+            A tuple of 121 entries, holes indexed as ``docs/rules/chinese_checkers.md`` says.
 
         >>> ChineseCheckers().board()[:3]
         (0, 0, 0)
@@ -311,11 +320,39 @@ class ChineseCheckers(ReferenceState):
         return tuple(self._board)
 
     def start_area(self, player: int) -> frozenset[int]:
-        """The hole indices of a player's starting area."""
+        """The hole indices of ``player``'s starting area (reference backend only).
+
+        Args:
+            player: a player of this game, in ``0..num_players - 1``.
+
+        Returns:
+            The 15 or 10 holes where ``player``'s pieces start.
+
+        Raises:
+            IndexError: ``player`` is ``num_players`` or more.
+
+        >>> len(ChineseCheckers().start_area(0)), len(ChineseCheckers(players=3).start_area(0))
+        (15, 10)
+        """
         return self._start_sets[player]
 
     def home_area(self, player: int) -> frozenset[int]:
-        """The hole indices of a player's home (the area it must fill to win)."""
+        """The hole indices of ``player``'s home, the area it must fill to win (reference
+        backend only).
+
+        Args:
+            player: a player of this game, in ``0..num_players - 1``.
+
+        Returns:
+            The 15 or 10 holes opposite ``player``'s starting area.
+
+        Raises:
+            IndexError: ``player`` is ``num_players`` or more.
+
+        >>> s = ChineseCheckers()
+        >>> s.home_area(0) == s.start_area(1), hole_name(min(s.home_area(0)))
+        (True, 'm5')
+        """
         return self._home_sets[player]
 
     # -- move generation ----------------------------------------------------------------------
@@ -382,7 +419,12 @@ class ChineseCheckers(ReferenceState):
         return dests
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves in ascending action id; ``pass`` only when nothing else is legal.
+        """The moves the current player may make, in ascending action id.
+
+        ``pass`` is listed only when nothing else is legal.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty once the game is over.
 
         >>> [str(m) for m in ChineseCheckers(pieces=10).legal_moves()][:3]
         ['c1-e5', 'c1-e7', 'c2-e6']
@@ -390,7 +432,7 @@ class ChineseCheckers(ReferenceState):
         if self._outcome is not None:
             return []
         player = self._turn
-        moves = []
+        moves: list[Move] = []
         for frm in range(NUM_HOLES):
             if self._board[frm] == player:
                 moves.extend(_move(frm, to) for to in sorted(self._destinations(frm)))
@@ -448,7 +490,10 @@ class ChineseCheckers(ReferenceState):
         self._turn_keys.append(key)
 
     def undo(self) -> Move:
-        """Take back the last move and return it.
+        """Take back the last move and return it; a finished game is running again.
+
+        Returns:
+            The :class:`~ludorum.Move` taken back.
 
         Raises:
             IndexError: no move has been played.
@@ -478,9 +523,17 @@ class ChineseCheckers(ReferenceState):
 
     # -- observation --------------------------------------------------------------------------
 
-    def observation(self, player: int) -> np.ndarray:
-        """A float32 array of shape (players + 1, 121): plane k marks the pieces of player
-        (player + k) % players; the last plane is all 1.0 when ``player`` is to move.
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` sees, as a float32 array of shape ``(players + 1, 121)``.
+
+        Plane k marks the pieces of player ``(player + k) % players`` by hole index; the last
+        plane is all 1.0 when ``player`` is to move.
+
+        Args:
+            player: the player who looks, in ``0..num_players - 1``.
+
+        Returns:
+            A new array.
 
         Raises:
             ValueError: ``player`` is not a player of this game.
@@ -501,7 +554,13 @@ class ChineseCheckers(ReferenceState):
     # -- notation -----------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        """The move named by ``text`` (``e5-f4`` or ``pass``); checks syntax, not legality.
+        """The move named by ``text``; checks syntax, not legality.
+
+        Args:
+            text: ``<from>-<to>`` with two different hole names (``e5-f4``), or ``pass``.
+
+        Returns:
+            The :class:`~ludorum.Move`, with its action id.
 
         Raises:
             InvalidMoveError: the text does not name a move.
@@ -531,13 +590,24 @@ class ChineseCheckers(ReferenceState):
         return _move(frm, to)
 
     def move_from_action(self, action: int) -> Move:
-        """The move with this action id (``from * 121 + to``, pass = 14641); syntax only.
+        """The move with this action id, without building the legal moves; syntax only.
+
+        Args:
+            action: ``from * 121 + to`` for a move between two holes, 14641 for ``pass``.
+
+        Returns:
+            The :class:`~ludorum.Move`.
 
         Raises:
-            InvalidMoveError: the id is out of range or names no move (start = end).
+            InvalidMoveError: the id is out of ``0..14641`` or names no move (start = end).
 
-        >>> ChineseCheckers().move_from_action(14641)
-        Move('pass')
+        >>> s = ChineseCheckers()
+        >>> s.move_from_action(14641), s.move_from_action(1720)
+        (Move('pass'), Move('e5-f4'))
+        >>> s.move_from_action(0)
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.InvalidMoveError: invalid action 0: start and end are the same hole (a1)
         """
         if isinstance(action, bool):
             raise InvalidMoveError(f"invalid action {action!r}: expected an int")
@@ -559,7 +629,20 @@ class ChineseCheckers(ReferenceState):
     # -- JSON ---------------------------------------------------------------------------------
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The full state as plain JSON-able values, history included.
+        """The whole state as plain JSON-able values, history included.
+
+        The fields are those of ``docs/rules/chinese_checkers.md``: ``board`` is one character
+        per hole, the owner or ``.``.
+
+        Args:
+            viewer: ``None``, or a player: every player sees everything, so the result is the
+                same.
+
+        Returns:
+            A new dict; ``from_json`` rebuilds an equal state from it.
+
+        Raises:
+            ValueError: ``viewer`` is not ``None`` nor a player of this game.
 
         >>> d = ChineseCheckers().to_json()
         >>> d["options"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,6 +28,9 @@ from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64, zobrist_table
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "COLOURS",
@@ -315,13 +318,13 @@ class Domination(ReferenceState):
     ludorum.errors.InvalidOptionError: players must be one of 2, 3, 4, got 5
     """
 
-    game = "domination"
-    num_actions = NUM_ACTIONS
+    _game = "domination"
+    _num_actions = NUM_ACTIONS
 
     def __init__(self, **options: Any) -> None:
         self._options = _validate_options(options)
         players: int = self._options["players"]
-        self.num_players: int = players
+        self._num_players = players
         self._exact: bool = self._options["movement"] == "exact"
         self._max_plies: int | None = self._options["max_plies"]
         first: int | None = self._options["first_player"]
@@ -335,7 +338,7 @@ class Domination(ReferenceState):
         self._captured: list[int] = [0] * players
         self._in_hand: list[bool] = [players == 3] * players
         # The player to move. Once the game is over it still names the player who would move
-        # next (the winner after a win), because the key uses it (see the project page).
+        # next (the winner after a win), because the key uses it (see docs/rules/domination.md).
         self._turn: int = first
         self._outcome: Outcome | None = None
         self._history: list[Move] = []
@@ -348,7 +351,11 @@ class Domination(ReferenceState):
     # -- simple views -------------------------------------------------------------------------
 
     def key_from_scratch(self) -> int:
-        """The Zobrist key recomputed from the stacks, reserves, opening pieces and turn.
+        """The Zobrist key recomputed from the stacks, reserves, opening pieces and turn;
+        always equals ``key``.
+
+        Returns:
+            The key, an int in ``0..2**64 - 1`` (see ``docs/rules/domination.md``).
 
         >>> s = Domination()
         >>> s.key_from_scratch() == s.key
@@ -364,7 +371,11 @@ class Domination(ReferenceState):
         return key
 
     def board(self) -> tuple[tuple[int, ...], ...]:
-        """Every stack by square index, bottom to top, as player indices (``()`` when empty).
+        """Every stack by square index, bottom to top, as players; ``()`` when empty.
+
+        Returns:
+            A tuple of 52 stacks of at most 5 pieces (squares indexed as
+            ``docs/rules/domination.md`` says; :func:`square_index` names them).
 
         >>> Domination().board()[square_index("c2")]
         (1,)
@@ -372,7 +383,7 @@ class Domination(ReferenceState):
         return tuple(tuple(stack) for stack in self._stacks)
 
     def reserves(self) -> tuple[int, ...]:
-        """The reserve count of each player.
+        """The pieces each player has in reserve (its own pieces it may enter again).
 
         >>> Domination().reserves()
         (0, 0)
@@ -380,7 +391,7 @@ class Domination(ReferenceState):
         return tuple(self._reserves)
 
     def captured(self) -> tuple[int, ...]:
-        """The number of pieces of each colour captured (removed from the game).
+        """The pieces of each colour captured by another player (out of the game).
 
         >>> Domination(players=4).captured()
         (0, 0, 0, 0)
@@ -396,7 +407,14 @@ class Domination(ReferenceState):
         return tuple(self._in_hand)
 
     def can_act(self, player: int) -> bool:
-        """Whether ``player`` controls a stack, has reserve pieces or holds its opening piece.
+        """Whether ``player`` controls a stack, has reserve pieces or holds its opening piece
+        (reference backend only).
+
+        Args:
+            player: a player of this game, in ``0..num_players - 1``.
+
+        Raises:
+            IndexError: ``player`` is ``num_players`` or more.
 
         >>> Domination().can_act(1)
         True
@@ -429,7 +447,10 @@ class Domination(ReferenceState):
     # -- move generation ----------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves in ascending action id (empty once the game is over).
+        """The moves the current player may make, in ascending action id.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty once the game is over.
 
         >>> [str(m) for m in Domination(first_player=0).legal_moves()][:3]
         ['d2-d1:1', 'd2-c2:1', 'd2-e2:1']
@@ -570,7 +591,11 @@ class Domination(ReferenceState):
             self._outcome = Outcome((), "ply limit")
 
     def undo(self) -> Move:
-        """Take back the last move and return it, restoring the exact previous state.
+        """Take back the last move and return it, restoring the exact previous state; a
+        finished game is running again.
+
+        Returns:
+            The :class:`~ludorum.Move` taken back.
 
         Raises:
             IndexError: no move has been played.
@@ -633,12 +658,19 @@ class Domination(ReferenceState):
 
     # -- observation --------------------------------------------------------------------------
 
-    def observation(self, player: int) -> np.ndarray:
-        """A float32 array of shape (7 * players + 1, 52), relative to ``player`` (k = 0 is
-        ``player``, then the next seats): plane ``level * players + k`` marks the pieces of
-        player k at that level (0 = bottom); ``5 * players + k`` holds its reserve count;
-        ``6 * players + k`` is 1.0 while it holds its opening piece; the last plane is 1.0 when
-        ``player`` is to move.
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` sees, as a float32 array of shape ``(7 * players + 1, 52)``.
+
+        Relative to ``player`` (k = 0 is ``player``, then the next seats): plane
+        ``level * players + k`` marks the pieces of player k at that level (0 = bottom);
+        ``5 * players + k`` holds its reserve count; ``6 * players + k`` is 1.0 while it holds
+        its opening piece; the last plane is 1.0 when ``player`` is to move.
+
+        Args:
+            player: the player who looks, in ``0..num_players - 1``.
+
+        Returns:
+            A new array.
 
         Raises:
             ValueError: ``player`` is not a player of this game.
@@ -664,8 +696,15 @@ class Domination(ReferenceState):
     # -- notation -----------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        """The move named by ``text`` (``c4-c6:2``, ``+e5`` or ``*e5``); checks syntax, not
-        legality.
+        """The move named by ``text``; checks syntax, not legality.
+
+        Args:
+            text: a stack move ``<from>-<to>:<k>`` (k pieces from the top, 1..5, along a rank
+                or file: ``c4-c6:2``), a reserve entry ``+<square>`` or the opening piece
+                ``*<square>``.
+
+        Returns:
+            The :class:`~ludorum.Move`, with its action id.
 
         Raises:
             InvalidMoveError: the text does not name a move.
@@ -712,7 +751,14 @@ class Domination(ReferenceState):
         return _MOVES[_stack_action(frm, to, k)]
 
     def move_from_action(self, action: int) -> Move:
-        """The move with this action id (see the project page); syntax only.
+        """The move with this action id, without building the legal moves; syntax only.
+
+        Args:
+            action: ``(from * 52 + to) * 5 + k - 1`` for a stack move, 13520 + square for a
+                reserve entry, 13572 + square for the opening piece (``docs/rules/domination.md``).
+
+        Returns:
+            The :class:`~ludorum.Move`.
 
         Raises:
             InvalidMoveError: the id is out of range or names a stack move that is not well
@@ -741,7 +787,20 @@ class Domination(ReferenceState):
     # -- JSON ---------------------------------------------------------------------------------
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The full state as plain JSON-able values, history included.
+        """The whole state as plain JSON-able values, history included.
+
+        The fields are those of ``docs/rules/domination.md``: ``board`` holds every stack as
+        colour letters, bottom to top.
+
+        Args:
+            viewer: ``None``, or a player: every player sees everything, so the result is the
+                same.
+
+        Returns:
+            A new dict; ``from_json`` rebuilds an equal state from it.
+
+        Raises:
+            ValueError: ``viewer`` is not ``None`` nor a player of this game.
 
         >>> d = Domination().to_json()
         >>> d["board"][:6], d["reserves"], d["in_hand"], d["outcome"]

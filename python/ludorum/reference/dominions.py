@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import operator
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, is_int
 from ._core import zobrist_table
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = [
     "BEAMS",
@@ -281,9 +284,9 @@ class Dominions(ReferenceState):
     ludorum.errors.InvalidOptionError: unknown option 'foo' for dominions; allowed: komi, max_plies
     """
 
-    game = "dominions"
-    num_actions = NUM_ACTIONS
-    num_players = 2
+    _game = "dominions"
+    _num_actions = NUM_ACTIONS
+    _num_players = 2
 
     def __init__(self, **options: Any) -> None:
         self._options = _validate_options(options)
@@ -299,8 +302,8 @@ class Dominions(ReferenceState):
         # _in_hand[player][pattern]; index 0 unused.
         self._in_hand: list[list[bool]] = [[False] + [True] * NUM_PATTERNS for _ in range(2)]
         # The player whose turn it is; it still changes after the last move of a finished game,
-        # because the key uses it (see the project page).
-        self._turn = 0
+        # because the key uses it (see docs/rules/dominions.md).
+        self._turn: int = 0
         self._last_pass = False
         self._outcome: Outcome | None = None
         self._history: list[Move] = []
@@ -311,7 +314,10 @@ class Dominions(ReferenceState):
     # -- simple views -------------------------------------------------------------------------
 
     def key_from_scratch(self) -> int:
-        """The Zobrist key recomputed from the position (for tests).
+        """The Zobrist key recomputed from the position; always equals ``key``.
+
+        Returns:
+            The key, an int in ``0..2**64 - 1`` (see ``docs/rules/dominions.md``).
 
         >>> s = Dominions()
         >>> s.play("63@i9")
@@ -331,7 +337,13 @@ class Dominions(ReferenceState):
         return key
 
     def board(self) -> tuple[tuple[int, int, int] | None, ...]:
-        """Per cell index: None, or ``(pattern, owner, colour)``.
+        """Every cell by cell index: ``None`` or ``(pattern, owner, colour)``.
+
+        ``owner`` is the player whose set the piece comes from, ``colour`` the colour it shows
+        now (they differ once the piece is reversed).
+
+        Returns:
+            A tuple of 217 entries (:func:`cell_index` names the cells).
 
         >>> s = Dominions()
         >>> s.play("63@i9"); s.play("8@j10")
@@ -344,7 +356,16 @@ class Dominions(ReferenceState):
         )
 
     def hand(self, player: int) -> tuple[int, ...]:
-        """The patterns still in a player's hand, ascending.
+        """The patterns still in ``player``'s hand, ascending.
+
+        Args:
+            player: 0 (White) or 1 (Black).
+
+        Returns:
+            The patterns, ints in ``1..63``.
+
+        Raises:
+            ValueError: ``player`` is not 0 or 1.
 
         >>> s = Dominions()
         >>> s.play("1@i9")
@@ -356,8 +377,10 @@ class Dominions(ReferenceState):
         return tuple(p for p in range(1, NUM_PATTERNS + 1) if hand[p])
 
     def scores(self) -> tuple[float, float]:
-        """The territories ``(white, black)``: pieces showing the colour minus the player's own
-        pieces still in hand, plus komi for Black.
+        """The territories ``(white, black)`` as the rules count them now, komi included.
+
+        A territory is the pieces showing the player's colour minus its pieces still in hand;
+        komi is added to Black's.
 
         >>> Dominions(komi=0.5).scores()
         (-63.0, -62.5)
@@ -493,8 +516,13 @@ class Dominions(ReferenceState):
         return None
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves in ascending action id (by cell, then pattern; ``pass`` last);
-        ``resign`` is never listed; empty once the game is over.
+        """The moves the current player may make, in ascending action id: by cell, then
+        pattern; ``pass`` last.
+
+        ``resign`` is always legal while the game runs but never listed.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty once the game is over.
 
         >>> s = Dominions()
         >>> s.play("63@i9")
@@ -598,7 +626,10 @@ class Dominions(ReferenceState):
         return Outcome((), reason)
 
     def undo(self) -> Move:
-        """Take back the last move and return it (a finished game is reopened).
+        """Take back the last move and return it; a finished game is running again.
+
+        Returns:
+            The :class:`~ludorum.Move` taken back.
 
         Raises:
             IndexError: no move has been played.
@@ -638,12 +669,19 @@ class Dominions(ReferenceState):
 
     # -- observation --------------------------------------------------------------------------
 
-    def observation(self, player: int) -> np.ndarray:
-        """A float32 array of shape (18, 217) seen by ``player``: for k = 0 (the viewer's
-        colour) and k = 1 (the opponent's), plane 7k marks the pieces showing that colour and
-        planes 7k + 1 + b their beams b = 0..5; plane 14 is all 1.0 when ``player`` is to move,
-        plane 15 when the last move was a pass; planes 16 and 17 hold the hands of the viewer
-        and the opponent (column pattern - 1).
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` sees, as a float32 array of shape ``(18, 217)``.
+
+        For k = 0 (the viewer's colour) and k = 1 (the opponent's), plane 7k marks the pieces
+        showing that colour and planes 7k + 1 + b their beams b = 0..5; plane 14 is all 1.0
+        when ``player`` is to move, plane 15 when the last move was a pass; planes 16 and 17
+        hold the hands of the viewer and the opponent (column pattern - 1).
+
+        Args:
+            player: 0 (White) or 1 (Black).
+
+        Returns:
+            A new array.
 
         Raises:
             ValueError: ``player`` is not 0 or 1.
@@ -674,8 +712,13 @@ class Dominions(ReferenceState):
     # -- notation -----------------------------------------------------------------------------
 
     def parse_move(self, text: str) -> Move:
-        """The move named by ``text`` (``63@i9``, ``pass`` or ``resign``); checks syntax, not
-        legality.
+        """The move named by ``text``; checks syntax, not legality.
+
+        Args:
+            text: ``<pattern>@<cell>`` (pattern 1..63: ``63@i9``), ``pass`` or ``resign``.
+
+        Returns:
+            The :class:`~ludorum.Move`, with its action id.
 
         Raises:
             InvalidMoveError: the text does not name a move.
@@ -707,11 +750,17 @@ class Dominions(ReferenceState):
         return _MOVES[cell * NUM_PATTERNS + p - 1]
 
     def move_from_action(self, action: int) -> Move:
-        """The move with this action id (``cell * 63 + pattern - 1``, pass = 13671, and
-        resign = 13672 outside the action space); syntax only.
+        """The move with this action id, without building the legal moves; syntax only.
+
+        Args:
+            action: ``cell * 63 + pattern - 1`` for a placement, 13671 for ``pass``, and 13672
+                (``num_actions``, outside the action space) for ``resign``.
+
+        Returns:
+            The :class:`~ludorum.Move`.
 
         Raises:
-            InvalidMoveError: the id names no move.
+            InvalidMoveError: the id is not in ``0..13672``.
 
         >>> s = Dominions()
         >>> s.move_from_action(108 * 63 + 62), s.move_from_action(13671)
@@ -732,7 +781,20 @@ class Dominions(ReferenceState):
     # -- JSON ---------------------------------------------------------------------------------
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The full state as plain JSON-able values, history included.
+        """The whole state as plain JSON-able values, history included.
+
+        The fields are those of ``docs/rules/dominions.md``: ``board`` holds ``[pattern, owner,
+        colour]`` or ``None`` per cell, ``hands`` the patterns each player still holds.
+
+        Args:
+            viewer: ``None``, or a player: both players see everything, so the result is the
+                same.
+
+        Returns:
+            A new dict; ``from_json`` rebuilds an equal state from it.
+
+        Raises:
+            ValueError: ``viewer`` is not ``None``, 0 or 1.
 
         >>> s = Dominions()
         >>> s.play("63@i9")

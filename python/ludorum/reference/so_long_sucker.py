@@ -25,7 +25,7 @@ from __future__ import annotations
 import operator
 import re
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -33,6 +33,9 @@ from .._types import Message, Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["COLOUR_NAMES", "LETTERS", "SITUATIONS", "ZOBRIST_SEED", "SoLongSucker", "zobrist"]
 
@@ -126,13 +129,13 @@ class SoLongSucker(ReferenceState):
     ludorum.errors.InvalidOptionError: dead_capture must be one of 'player', 'giver', got 'nobody'
     """
 
-    game = "so_long_sucker"
+    _game = "so_long_sucker"
 
     def __init__(self, **options: Any) -> None:
         self._options = _validate_options(options)
         players: int = self._options["players"]
         chips: int = self._options["chips"]
-        self.num_players: int = players
+        self._num_players = players
         #: N, the chips in the game: also the most piles there can be at once
         self._num_chips: int = players * chips
         #: M, the action slots per colour: N pile ranks, then ``new``
@@ -140,7 +143,7 @@ class SoLongSucker(ReferenceState):
         p2 = players * players
         self._give_base = players * self._slots
         self._free_base = self._give_base + 3 * players + 1
-        self.num_actions: int = self._give_base + p2 + 4 * players + 1
+        self._num_actions = self._give_base + p2 + 4 * players + 1
         assert self.num_actions == self._free_base + p2 + players
         #: extended ids of other actors' free actions: ``P² + P`` per actor past the space
         self._per_actor = p2 + players
@@ -185,7 +188,9 @@ class SoLongSucker(ReferenceState):
     # -- simple views -------------------------------------------------------------------------
 
     def piles(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        """The piles in ascending id: ``(id, colours bottom to top)``.
+        """The piles on the table in ascending id: ``(id, colours bottom to top)``.
+
+        A pile's rank (its index here) is what the action ids of plays use.
 
         >>> s = SoLongSucker(first_player=1); s.play("play B new"); s.piles()
         ((1, (1,)),)
@@ -193,7 +198,7 @@ class SoLongSucker(ReferenceState):
         return tuple((pile_id, tuple(chips)) for pile_id, chips in self._piles)
 
     def hands(self) -> tuple[tuple[int, ...], ...]:
-        """Per player, its chip counts per colour (its own colour is its stock).
+        """Each player's chips by colour (its own colour is its stock, others are prisoners).
 
         >>> SoLongSucker(players=2, chips=3).hands()
         ((3, 0), (0, 3))
@@ -201,7 +206,7 @@ class SoLongSucker(ReferenceState):
         return tuple(tuple(hand) for hand in self._hands)
 
     def dead_box(self) -> tuple[int, ...]:
-        """The killed chips per colour.
+        """The chips killed, by colour.
 
         >>> SoLongSucker(players=3).dead_box()
         (0, 0, 0)
@@ -209,7 +214,7 @@ class SoLongSucker(ReferenceState):
         return tuple(self._dead_box)
 
     def alive(self) -> tuple[bool, ...]:
-        """Per player, whether it is alive.
+        """Whether each player is still in the game.
 
         >>> SoLongSucker(players=2).alive()
         (True, True)
@@ -217,9 +222,12 @@ class SoLongSucker(ReferenceState):
         return tuple(self._alive)
 
     def decision(self) -> dict[str, Any] | None:
-        """The decision to take now, as in JSON: ``situation``, ``player`` (the decider),
-        ``pile`` (the pile id of a give or kill decision), ``in_need`` (the player in need of a
-        rescue decision); ``None`` once the game is over.
+        """The decision to take now, as in the JSON state; ``None`` once the game is over.
+
+        Returns:
+            ``{"situation", "player", "pile", "in_need"}``: the situation (``play``, ``give``,
+            ``kill`` or ``rescue``), the player who decides, the pile id of a give or kill
+            decision and the player in need of a rescue (else ``None``).
 
         >>> SoLongSucker(first_player=3).decision()
         {'situation': 'play', 'player': 3, 'pile': None, 'in_need': None}
@@ -234,7 +242,7 @@ class SoLongSucker(ReferenceState):
         }
 
     def givers(self) -> tuple[int, ...]:
-        """The chain of givers, bottom to top; its top has (or last had) the move.
+        """The chain of players who gave the move, oldest first; its last has (or had) it.
 
         >>> SoLongSucker(first_player=2).givers()
         (2,)
@@ -251,12 +259,24 @@ class SoLongSucker(ReferenceState):
         return list(self._chat)
 
     def say(self, player: int, text: str) -> None:
-        """Append ``(ply, player, text)`` to the chat; any player may speak, alive or dead, also
-        after the end. The chat is not in the key, and undo and copy keep it.
+        """Add a line to the public chat, as said by ``player`` now: ``Message(ply, player,
+        text)``.
+
+        Any player may speak, alive or dead, also after the end. The chat is part of the JSON
+        state, not of the key; undo leaves it as it is and copy copies it.
+
+        Args:
+            player: the speaker.
+            text: what is said.
 
         Raises:
             ValueError: ``player`` is not a player of this game.
             TypeError: ``text`` is not a str.
+
+        >>> s = SoLongSucker()
+        >>> s.say(1, "deal?"); s.say(2, "no")
+        >>> [m.text for m in s.chat]
+        ['deal?', 'no']
         """
         player = self._check_player(player)
         if not isinstance(text, str):
@@ -264,7 +284,11 @@ class SoLongSucker(ReferenceState):
         self._chat.append(Message(len(self._history), player, text))
 
     def key_from_scratch(self) -> int:
-        """The Zobrist key recomputed from the whole position (see the project page).
+        """The Zobrist key recomputed from the whole position; always equals ``key``.
+
+        Returns:
+            The key, an int in ``0..2**64 - 1``, computed entry by entry with :func:`zobrist`
+            as ``docs/rules/so_long_sucker.md`` says.
 
         >>> s = SoLongSucker(); s.key_from_scratch() == s.key
         True
@@ -577,9 +601,17 @@ class SoLongSucker(ReferenceState):
         return f"{LETTERS[actor]}: kill {LETTERS[colour]}"
 
     def move_from_action(self, action: int) -> Move:
-        """The move with this id in this state: ids ``0..num_actions`` are the decider's view
-        (a play onto the pile of rank r, the decider's own free actions), ids past it the free
-        actions of the other players (see the project page).
+        """The move with this action id in this position, without building the legal moves.
+
+        Action ids depend on the position (``docs/rules/so_long_sucker.md``): ids
+        ``0..num_actions - 1`` are the decider's view (a play onto the pile of rank r, the
+        decider's own free actions), ids past it the free actions of the other players.
+
+        Args:
+            action: an action id.
+
+        Returns:
+            The :class:`~ludorum.Move`.
 
         Raises:
             InvalidMoveError: the id names no move (out of range, or the extended id of the
@@ -606,9 +638,15 @@ class SoLongSucker(ReferenceState):
         return index
 
     def parse_move(self, text: str) -> Move:
-        """The move named by ``text`` (``play G on 3``, ``play G new``, ``give B``, ``kill R``,
-        ``rescue R``, ``refuse``, ``B: transfer G to Y``, ``B: kill G``), with its action id in
-        this state. Checks syntax, not legality, except that the pile must exist.
+        """The move named by ``text``, with its action id in this position; checks syntax, not
+        legality, except that the pile must exist.
+
+        Args:
+            text: ``play G on 3``, ``play G new``, ``give B``, ``kill R``, ``rescue R``,
+                ``refuse``, or a free action ``B: transfer G to Y``, ``B: kill G``.
+
+        Returns:
+            The :class:`~ludorum.Move`.
 
         Raises:
             InvalidMoveError: the text does not name a move.
@@ -686,9 +724,18 @@ class SoLongSucker(ReferenceState):
         return moves
 
     def free_moves(self, player: int) -> list[Move]:
-        """The free actions ``player`` may make now (transfers by prisoner colour, then receiver;
-        then kills by colour), with their ids in this state; empty for a dead player and once
-        the game is over.
+        """The free actions ``player`` may take now, whoever has to decide.
+
+        Transfers of prisoners (by colour, then receiver), then kills of prisoners (by colour),
+        with their action ids in this position; the decider's own are also in
+        :meth:`legal_moves` when the ``free_actions`` option allows.
+
+        Args:
+            player: any player of this game.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty for a dead player and once the game is
+            over.
 
         Raises:
             ValueError: ``player`` is not a player of this game.
@@ -702,10 +749,14 @@ class SoLongSucker(ReferenceState):
         return self._free_moves_of(player)
 
     def legal_moves(self) -> list[Move]:
-        """The decider's moves in ascending action id: its primary moves, then, with
-        ``free_actions = k > 0``, its own free actions while it has made fewer than k in this
-        decision (not those that would leave it, having the move, without chips). Empty once
-        the game is over.
+        """The moves the decider may make, in ascending action id.
+
+        Its primary moves, then, with ``free_actions = k > 0``, its own free actions while it
+        has made fewer than k in this decision (not those that would leave it, having the move,
+        without chips).
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty once the game is over.
 
         >>> [str(m) for m in SoLongSucker(players=2, first_player=1).legal_moves()]
         ['play B new']
@@ -884,8 +935,11 @@ class SoLongSucker(ReferenceState):
         self._history.append(move)
 
     def undo(self) -> Move:
-        """Take back the last move and return it (with the action it had when played),
+        """Take back the last move and return it (with the action id it had when played),
         restoring the exact previous position; the chat stays as it is.
+
+        Returns:
+            The :class:`~ludorum.Move` taken back.
 
         Raises:
             IndexError: no move has been played.
@@ -918,10 +972,19 @@ class SoLongSucker(ReferenceState):
 
     # -- observation --------------------------------------------------------------------------
 
-    def observation(self, player: int) -> np.ndarray:
-        """A flat float32 array of length ``N * (P + 2) + P² + 5P + 5`` relative to ``player``
-        (player k is ``(player + k) % P``, colour k its colour): table, hands, dead box, alive,
-        situation, decider, pile, in need, giver, free left (see the project page).
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` sees, as a flat float32 array of length ``N * (P + 2) + P² + 5P + 5``
+        (N chips, P players).
+
+        Relative to ``player`` (player k is ``(player + k) % P``, colour k its colour): table,
+        hands, dead box, alive, situation, decider, pile, in need, giver, free actions left, as
+        ``docs/rules/so_long_sucker.md`` lays them out.
+
+        Args:
+            player: the player who looks, in ``0..num_players - 1``.
+
+        Returns:
+            A new array.
 
         Raises:
             ValueError: ``player`` is not a player of this game.
@@ -980,8 +1043,19 @@ class SoLongSucker(ReferenceState):
     # -- JSON ---------------------------------------------------------------------------------
 
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The full state as plain JSON-able values, history and chat included; perfect
-        information, so every viewer gets the same.
+        """The whole state as plain JSON-able values, history and chat included.
+
+        The fields are those of ``docs/rules/so_long_sucker.md``.
+
+        Args:
+            viewer: ``None``, or a player: every player sees everything, so the result is the
+                same.
+
+        Returns:
+            A new dict; ``from_json`` rebuilds an equal state from it, chat included.
+
+        Raises:
+            ValueError: ``viewer`` is not ``None`` nor a player of this game.
 
         >>> d = SoLongSucker(first_player=0).to_json()
         >>> d["hands"][0], d["decision"], d["givers"], d["chat"]

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .._state import State
 
 __all__ = ["ascii_board", "svg_board"]
 
 
-def ascii_board(state: Any, viewer: int | None = None) -> str:
+def ascii_board(state: State, viewer: int | None = None) -> str:
     """The board of ``state`` as text, ending with a status line.
 
     ``viewer`` is the player whose view is drawn, for games with hidden information; ``None``
@@ -29,10 +32,11 @@ def ascii_board(state: Any, viewer: int | None = None) -> str:
     >>> ascii_board(s).splitlines()[-1]
     'to move: 0'
     """
-    return _renderer(state).ascii(state, viewer)
+    text: str = _renderer(state).ascii(state, viewer)
+    return text
 
 
-def svg_board(state: Any, viewer: int | None = None, size: int = 420) -> str:
+def svg_board(state: State, viewer: int | None = None, size: int = 420) -> str:
     """The board of ``state`` as a self-contained SVG document, ``size`` pixels wide.
 
     ``viewer`` is the player whose view is drawn, for games with hidden information; ``None``
@@ -48,7 +52,8 @@ def svg_board(state: Any, viewer: int | None = None, size: int = 420) -> str:
     """
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
         raise ValueError(f"invalid size {size!r}: expected a positive int (pixels)")
-    return _renderer(state).svg(state, viewer, size)
+    text: str = _renderer(state).svg(state, viewer, size)
+    return text
 
 
 def _renderer(state: Any) -> ModuleType:

@@ -358,8 +358,9 @@ def _featured(state: Any) -> int | None:
     """The player to move, or the winner once the game is won; ``None`` after a draw or tie."""
     outcome = state.outcome()
     if outcome is None:
-        return state.current_player
-    winners = tuple(outcome.winners)
+        player: int | None = state.current_player
+        return player
+    winners: tuple[int, ...] = tuple(outcome.winners)
     return winners[0] if len(winners) == 1 else None
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 from ._common import mix as _mix
 from ._common import num as _n
@@ -65,7 +65,7 @@ NAMES: tuple[str, ...] = tuple(
 _INDEX = {name: i for i, name in enumerate(NAMES)}
 
 # The six points T0..T5 (10-hole triangles), as the rules define them by (q, r, s).
-_POINTS = (
+_POINTS: tuple[Callable[[int, int, int], bool], ...] = (
     lambda q, r, s: r >= 5,
     lambda q, r, s: q <= -5,
     lambda q, r, s: s >= 5,
@@ -74,7 +74,7 @@ _POINTS = (
     lambda q, r, s: s <= -5,
 )
 # The 15-hole starting areas of the 2-player, 15-piece game, on T0 and T3.
-_BIG_START = {
+_BIG_START: dict[int, Callable[[int, int, int], bool]] = {
     0: lambda q, r, s: r >= 4 and q >= -4 and s >= -4,
     3: lambda q, r, s: r <= -4 and q <= 4 and s <= 4,
 }

@@ -2,9 +2,10 @@
 //! players' views are `to_json(viewer=p)`, `observation(p)`, `render(viewer=p)` and `resample`.
 
 use ludorum::games::armadora::{board::CELLS, board::MINES, Armadora};
-use ludorum::Game;
+use ludorum::prelude::*;
+use ludorum::SplitMix64;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -69,10 +70,10 @@ game_class!(PyArmadora, Armadora, "Armadora", {
 
     /// A full state consistent with what `viewer` knows, other players' hidden strengths
     /// redrawn from what they could still hold (see the rules page).
-    fn resample(&self, viewer: i64, seed: u64) -> PyResult<Self> {
-        let viewer = self.player_index(viewer)?;
+    fn resample(&self, viewer: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+        let viewer = self.player_index(viewer, "viewer")?;
         Ok(Self {
-            inner: self.inner.resample(viewer, seed),
+            inner: self.inner.resample(viewer, &mut SplitMix64::new(seed)),
         })
     }
 });

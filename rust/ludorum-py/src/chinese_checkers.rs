@@ -1,9 +1,9 @@
 //! Chinese Checkers for Python.
 
 use ludorum::games::chinese_checkers::ChineseCheckers;
-use ludorum::Game;
+use ludorum::prelude::*;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 

@@ -3,21 +3,20 @@
 //! JSON crosses through Python's own `json` module: it is not on any hot path, and it keeps the
 //! two backends' JSON identical to the character.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyBool, PyDict, PyType};
 use serde_json::{Map, Value};
 
-use crate::errors::{InvalidOptionError, InvalidStateError};
+use crate::errors::{InvalidMoveError, InvalidOptionError, InvalidStateError};
 
-static MOVE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static OUTCOME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static MESSAGE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 
 /// A `ludorum.Move`.
 pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<PyAny>> {
-    let class = MOVE.import(py, "ludorum._types", "Move")?;
-    Ok(class.call1((action, notation))?.unbind())
+    Ok(Py::new(py, crate::moves::Move::new(action, notation))?.into_any())
 }
 
 /// A `ludorum.Outcome`, or `None`.
@@ -69,4 +68,52 @@ fn dumps(object: &Bound<'_, PyAny>) -> PyResult<String> {
     kwargs.set_item("allow_nan", false)?;
     json.call_method("dumps", (object,), Some(&kwargs))?
         .extract()
+}
+
+/// An integer argument as Python sees it: `None` for a bool or anything without `__index__`
+/// (a float, a string, `None`); `Err(())` for an integer too large for `i128`.
+fn integer(object: &Bound<'_, PyAny>) -> Option<Result<i128, ()>> {
+    if object.is_instance_of::<PyBool>() {
+        return None;
+    }
+    let index = object.call_method0("__index__").ok()?;
+    Some(index.extract::<i128>().map_err(|_| ()))
+}
+
+/// A player (or viewer) index in `0..players`, accepting Python and numpy integers; anything
+/// else is a `ValueError` worded as the reference words it.
+pub fn player_index(object: &Bound<'_, PyAny>, players: usize, what: &str) -> PyResult<usize> {
+    let repr = || object.repr().map(|r| r.to_string()).unwrap_or_default();
+    match integer(object) {
+        None => Err(PyValueError::new_err(format!(
+            "{what} must be an int in 0..{}, got {}",
+            players - 1,
+            repr()
+        ))),
+        Some(Ok(p)) if (0..players as i128).contains(&p) => Ok(p as usize),
+        Some(_) => {
+            let shown = object
+                .call_method0("__index__")
+                .map_or_else(|_| repr(), |i| i.to_string());
+            Err(PyValueError::new_err(format!(
+                "{what} must be in 0..{}, got {shown}",
+                players - 1
+            )))
+        }
+    }
+}
+
+/// An action id below `limit` (`num_actions` for `apply_action`; free actions of other players
+/// in So Long Sucker have ids past it, which `move_from_action` names); anything else is an
+/// `InvalidMoveError` worded as the reference words it.
+pub fn action_index(object: &Bound<'_, PyAny>, limit: usize) -> PyResult<usize> {
+    match integer(object) {
+        Some(Ok(a)) if (0..limit as i128).contains(&a) => Ok(a as usize),
+        _ => {
+            let repr = object.repr().map(|r| r.to_string()).unwrap_or_default();
+            Err(InvalidMoveError::new_err(format!(
+                "invalid move {repr}: no action id {repr}"
+            )))
+        }
+    }
 }

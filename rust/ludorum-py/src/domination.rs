@@ -1,9 +1,9 @@
 //! Domination (Sackson's Focus) for Python.
 
 use ludorum::games::domination::{board::SQUARES, Domination};
-use ludorum::Game;
+use ludorum::prelude::*;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 

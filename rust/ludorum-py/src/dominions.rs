@@ -1,9 +1,9 @@
 //! Dominions for Python.
 
 use ludorum::games::dominions::{board::CELLS, Dominions};
-use ludorum::Game;
+use ludorum::prelude::*;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -16,12 +16,12 @@ game_class!(PyDominions, Dominions, "Dominions", {
     }
 
     /// The patterns `player` still holds, ascending.
-    fn hand<'py>(&self, py: Python<'py>, player: usize) -> PyResult<Bound<'py, PyTuple>> {
-        if player >= 2 {
-            return Err(PyValueError::new_err(format!(
-                "player must be 0 or 1, got {player}"
-            )));
-        }
+    fn hand<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let player = self.player_index(player, "player")?;
         PyTuple::new(py, self.inner.hand(player))
     }
 

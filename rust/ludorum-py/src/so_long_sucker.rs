@@ -2,9 +2,9 @@
 //! free actions of any living player, and the public chat.
 
 use ludorum::games::so_long_sucker::SoLongSucker;
-use ludorum::Game;
+use ludorum::prelude::*;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -62,16 +62,16 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     }
 
     /// The free actions `player` may make now (transfers, then kills), as `Move`s.
-    fn free_moves(&self, py: Python<'_>, player: i64) -> PyResult<Vec<Py<PyAny>>> {
-        let player = self.player_index(player)?;
+    fn free_moves(&self, py: Python<'_>, player: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
+        let player = self.player_index(player, "player")?;
         let mut moves = Vec::new();
         self.inner.free_moves(player, &mut moves);
         moves.into_iter().map(|m| self.to_py_move(py, m)).collect()
     }
 
     /// Appends `text` said by `player` to the public chat (not part of the key).
-    fn say(&mut self, player: i64, text: String) -> PyResult<()> {
-        let player = self.player_index(player)?;
+    fn say(&mut self, player: &Bound<'_, PyAny>, text: String) -> PyResult<()> {
+        let player = self.player_index(player, "player")?;
         self.inner.say(player, text);
         Ok(())
     }

@@ -12,6 +12,9 @@ macro_rules! game_class {
             pub(crate) inner: $game,
         }
 
+        /// The Python class of this game (for the list of games in `lib.rs`).
+        pub(crate) type Class = $py_type;
+
         #[pymethods]
         impl $py_type {
             #[new]
@@ -96,16 +99,21 @@ macro_rules! game_class {
             }
 
             /// Plays the move with this action id; on error nothing changes.
-            fn apply_action(&mut self, action: i64) -> PyResult<()> {
-                let mv = usize::try_from(action)
-                    .ok()
-                    .filter(|&a| a < self.inner.num_actions())
-                    .ok_or_else(|| {
-                        ludorum::Error::invalid_move(action.to_string(), "no such action id")
-                    })
-                    .and_then(|a| self.inner.move_from_action(a))
-                    .map_err(crate::errors::to_py)?;
+            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let id = crate::convert::action_index(action, self.inner.num_actions())?;
+                let mv = self.inner.move_from_action(id).map_err(crate::errors::to_py)?;
                 self.inner.play(mv).map_err(crate::errors::to_py)
+            }
+
+            /// The `Move` with this action id, without building the legal moves (not checked
+            /// for legality).
+            fn move_from_action(
+                &self,
+                py: Python<'_>,
+                action: &Bound<'_, PyAny>,
+            ) -> PyResult<Py<PyAny>> {
+                let mv = self.move_of_action(action)?;
+                self.to_py_move(py, mv)
             }
 
             /// Plays a `Move` or its notation; on error nothing changes.
@@ -174,9 +182,9 @@ macro_rules! game_class {
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
-                player: i64,
+                player: &Bound<'_, PyAny>,
             ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
-                let player = self.player_index(player)?;
+                let player = self.player_index(player, "player")?;
                 let shape = self.inner.observation_shape();
                 let mut data = vec![0.0f32; shape.iter().product()];
                 self.inner.observation(player, &mut data);
@@ -186,10 +194,17 @@ macro_rules! game_class {
             /// The full state as JSON-able dicts, history included; with a `viewer`, only
             /// what that player may see (the same in games of perfect information).
             #[pyo3(signature = (viewer=None))]
-            fn to_json(&self, py: Python<'_>, viewer: Option<i64>) -> PyResult<Py<PyAny>> {
+            fn to_json(
+                &self,
+                py: Python<'_>,
+                viewer: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Py<PyAny>> {
                 let value = match viewer {
                     None => ludorum::core::json::to_json(&self.inner),
-                    Some(v) => self.inner.view_json(self.player_index(v)?),
+                    Some(v) => ludorum::core::hidden::view_json(
+                        &self.inner,
+                        self.player_index(v, "viewer")?,
+                    ),
                 };
                 crate::convert::to_python(py, &value)
             }
@@ -210,14 +225,20 @@ macro_rules! game_class {
 
             /// The ASCII board.
             #[pyo3(signature = (viewer=None))]
-            fn render(slf: &Bound<'_, Self>, viewer: Option<usize>) -> PyResult<String> {
+            fn render(slf: &Bound<'_, Self>, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+                let viewer = slf.borrow().viewer_index(viewer)?;
                 let render = slf.py().import("ludorum.render")?;
                 render.call_method1("ascii_board", (slf, viewer))?.extract()
             }
 
             /// An SVG drawing of the position.
             #[pyo3(signature = (viewer=None, size=420))]
-            fn svg(slf: &Bound<'_, Self>, viewer: Option<usize>, size: u32) -> PyResult<String> {
+            fn svg(
+                slf: &Bound<'_, Self>,
+                viewer: Option<&Bound<'_, PyAny>>,
+                size: u32,
+            ) -> PyResult<String> {
+                let viewer = slf.borrow().viewer_index(viewer)?;
                 let render = slf.py().import("ludorum.render")?;
                 render.call_method1("svg_board", (slf, viewer, size))?.extract()
             }
@@ -244,6 +265,16 @@ macro_rules! game_class {
                 )
             }
 
+            /// Pickles through the JSON state: `ludorum.from_json(state.to_json())`.
+            fn __reduce__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<(Bound<'py, PyAny>, (Py<PyAny>,))> {
+                let from_json = py.import("ludorum")?.getattr("from_json")?;
+                let json = crate::convert::to_python(py, &ludorum::core::json::to_json(&self.inner))?;
+                Ok((from_json, (json,)))
+            }
+
             fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
                 match other.cast::<Self>() {
                     Ok(other) => {
@@ -258,26 +289,40 @@ macro_rules! game_class {
         }
 
         impl $py_type {
-            /// A player index of this game, or a `ValueError` naming the range.
-            fn player_index(&self, player: i64) -> PyResult<usize> {
-                let players = self.inner.num_players();
-                usize::try_from(player).ok().filter(|&p| p < players).ok_or_else(|| {
-                    PyValueError::new_err(format!("player must be in 0..{players}, got {player}"))
-                })
+            /// A player index of this game (`what` names the argument), or a `ValueError`.
+            fn player_index(&self, player: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+                crate::convert::player_index(player, self.inner.num_players(), what)
+            }
+
+            /// An optional viewer index.
+            fn viewer_index(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+                viewer
+                    .filter(|v| !v.is_none())
+                    .map(|v| self.player_index(v, "viewer"))
+                    .transpose()
+            }
+
+            /// The move of an action id given from Python, or an `InvalidMoveError`.
+            fn move_of_action(
+                &self,
+                action: &Bound<'_, PyAny>,
+            ) -> PyResult<<$game as Encoding>::Move> {
+                let id = crate::convert::action_index(action, usize::MAX)?;
+                self.inner.move_from_action(id).map_err(crate::errors::to_py)
             }
 
             fn to_py_move(
                 &self,
                 py: Python<'_>,
-                mv: <$game as Game>::Move,
+                mv: <$game as Encoding>::Move,
             ) -> PyResult<Py<PyAny>> {
                 crate::convert::new_move(py, self.inner.action(mv), self.inner.notation(mv))
             }
 
             /// A move from its notation or from a `Move` whose action and notation agree.
-            fn move_from_py(&self, object: &Bound<'_, PyAny>) -> PyResult<<$game as Game>::Move> {
-                if let Ok(text) = object.extract::<&str>() {
-                    return self.inner.parse_move(text).map_err(crate::errors::to_py);
+            fn move_from_py(&self, object: &Bound<'_, PyAny>) -> PyResult<<$game as Encoding>::Move> {
+                if let Ok(text) = object.extract::<String>() {
+                    return self.inner.parse_move(&text).map_err(crate::errors::to_py);
                 }
                 let invalid = || {
                     crate::errors::InvalidMoveError::new_err(format!(
@@ -285,15 +330,12 @@ macro_rules! game_class {
                         object.repr().map(|r| r.to_string()).unwrap_or_default()
                     ))
                 };
-                let action: usize = object
-                    .getattr("action")
-                    .and_then(|a| a.extract())
-                    .map_err(|_| invalid())?;
+                let action = object.getattr("action").map_err(|_| invalid())?;
                 let notation: String = object
                     .getattr("notation")
                     .and_then(|n| n.extract())
                     .map_err(|_| invalid())?;
-                let mv = self.inner.move_from_action(action).map_err(crate::errors::to_py)?;
+                let mv = self.move_of_action(&action)?;
                 if self.inner.notation(mv) != notation {
                     return Err(crate::errors::InvalidMoveError::new_err(format!(
                         "invalid move '{notation}': action {action} is '{}'",

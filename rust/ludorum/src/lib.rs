@@ -1,13 +1,14 @@
 //! ludorum: exact, fast rules engines for abstract games.
 //!
-//! Every game implements [`Game`]: legal moves in canonical order (ascending action id),
+//! Every game implements [`Game`] (with [`MoveGen`] and [`Encoding`]): legal moves in canonical order (ascending action id),
 //! checked and unchecked play, undo, outcome and an incrementally updated Zobrist key. The rules
 //! and every encoding of each game are written in `docs/rules/<game>.md`.
 //!
 //! # Examples
 //!
 //! ```
-//! use ludorum::{Game, games::chinese_checkers::ChineseCheckers};
+//! use ludorum::prelude::*;
+//! use ludorum::games::chinese_checkers::ChineseCheckers;
 //!
 //! let mut game = ChineseCheckers::new(&Default::default()).unwrap();
 //! let mv = game.parse_move("e5-f5").unwrap();
@@ -18,9 +19,18 @@
 pub mod core;
 pub mod games;
 
+pub use crate::core::batch::Batch;
 pub use crate::core::error::Error;
-pub use crate::core::game::Game;
+pub use crate::core::facts::Facts;
+pub use crate::core::game::{Encoding, Game, MoveGen};
+pub use crate::core::hidden::{Hidden, HiddenInformation};
 pub use crate::core::outcome::Outcome;
 pub use crate::core::perft::perft;
 pub use crate::core::playout::{play_random_game, simulate, GameRecord};
 pub use crate::core::rng::SplitMix64;
+
+/// The traits a user of the engine needs in scope: `use ludorum::prelude::*;`.
+pub mod prelude {
+    pub use crate::core::game::{Encoding, Game, MoveGen};
+    pub use crate::core::hidden::HiddenInformation;
+}

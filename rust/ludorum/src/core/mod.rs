@@ -1,9 +1,12 @@
-//! What every game shares: the [`Game`](game::Game) trait, errors, outcomes, options, the RNG,
-//! Zobrist tables, perft, JSON replay and playouts; in tests, the checks every game shares
-//! (`testing`).
+//! What every game shares: the [`Game`](game::Game) traits and their capabilities, facts,
+//! errors, outcomes, options, the RNG, Zobrist tables, perft, JSON replay, batches and
+//! playouts; in tests, the checks every game shares (`testing`).
 
+pub mod batch;
 pub mod error;
+pub mod facts;
 pub mod game;
+pub mod hidden;
 pub mod json;
 pub mod options;
 pub mod outcome;

@@ -1,4 +1,6 @@
-//! Reading game options from a JSON object, with errors that name the allowed values.
+//! Reading game options from a JSON object, checked against the game's declared
+//! [`OptionSpec`]s: the facts say each option's type, default and allowed values once, and
+//! the error messages, `--help` and `ludorum.game_info` all say them the same way.
 //!
 //! Options reach the engine as a JSON object whether they come from Python keyword arguments,
 //! the command line or a stored state, so there is one place that validates them.
@@ -6,159 +8,142 @@
 use serde_json::{Map, Value};
 
 use super::error::Error;
+use super::facts::{Facts, OptionDefault, OptionKind, OptionSpec};
 
 /// Validated access to an options object.
 ///
 /// # Examples
 ///
 /// ```
-/// use ludorum::core::options::Options;
+/// use ludorum::prelude::*;
+/// use ludorum::{core::options::Options, games::chinese_checkers::ChineseCheckers};
 /// let map = serde_json::json!({"players": 3}).as_object().unwrap().clone();
-/// let opts = Options::new("demo", &map, &["players"]).unwrap();
-/// assert_eq!(opts.int_choice("players", &[2, 3], 2).unwrap(), 3);
+/// let opts = Options::new(&ChineseCheckers::FACTS, &map).unwrap();
+/// assert_eq!(opts.int("players").unwrap(), Some(3));
+/// assert_eq!(opts.str("area").unwrap(), "dest");
 /// ```
 pub struct Options<'a> {
-    game: &'static str,
+    facts: &'static Facts,
     map: &'a Map<String, Value>,
 }
 
 impl<'a> Options<'a> {
-    /// Checks that every key is one of `allowed`.
+    /// Checks that every key names an option of the game.
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for an unknown key.
-    pub fn new(
-        game: &'static str,
-        map: &'a Map<String, Value>,
-        allowed: &[&str],
-    ) -> Result<Self, Error> {
-        if let Some(unknown) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
+    /// [`Error::InvalidOption`] for an unknown key, naming the allowed ones.
+    pub fn new(facts: &'static Facts, map: &'a Map<String, Value>) -> Result<Self, Error> {
+        if let Some(unknown) = map.keys().find(|k| facts.option(k).is_none()) {
+            let names: Vec<&str> = facts.options.iter().map(|o| o.name).collect();
             return Err(Error::InvalidOption(format!(
-                "unknown option '{unknown}' for {game}; allowed: {}",
-                allowed.join(", ")
+                "unknown option '{unknown}' for {}; allowed: {}",
+                facts.name,
+                names.join(", ")
             )));
         }
-        Ok(Self { game, map })
+        Ok(Self { facts, map })
     }
 
-    /// The value of `name`, `None` when absent or null (the default applies).
-    fn get(&self, name: &str) -> Option<&'a Value> {
-        self.map.get(name).filter(|v| !v.is_null())
+    fn spec(&self, name: &str) -> &'static OptionSpec {
+        self.facts
+            .option(name)
+            .unwrap_or_else(|| panic!("{} declares no option '{name}'", self.facts.name))
     }
 
-    /// An integer that must be one of `choices`.
+    /// The given value of `name`: `None` when absent, or when `null` and the option is
+    /// nullable (the default applies).
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for another value or type.
-    pub fn int_choice(&self, name: &str, choices: &[i64], default: i64) -> Result<i64, Error> {
-        let Some(value) = self.get(name) else {
-            return Ok(default);
-        };
-        match value.as_i64() {
-            Some(n) if choices.contains(&n) => Ok(n),
-            _ => Err(Error::InvalidOption(format!(
-                "{name} must be one of {}, got {}",
-                choices
-                    .iter()
-                    .map(i64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                python_repr(value)
-            ))),
+    /// [`Error::InvalidOption`] for `null` given to an option that does not allow it.
+    pub fn value(&self, name: &str) -> Result<Option<&'a Value>, Error> {
+        let spec = self.spec(name);
+        match self.map.get(name) {
+            None => Ok(None),
+            Some(Value::Null) if spec.nullable => Ok(None),
+            Some(value @ Value::Null) => Err(refusal(spec, value)),
+            Some(value) => Ok(Some(value)),
         }
     }
 
-    /// A string that must be one of `choices`.
+    /// An integer option (a choice or a range): the given value, else the declared default
+    /// (`None` for a `None` or derived default, which the caller works out).
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for another value or type.
-    pub fn str_choice(
-        &self,
-        name: &str,
-        choices: &[&'static str],
-        default: &'static str,
-    ) -> Result<&'static str, Error> {
-        let Some(value) = self.get(name) else {
+    /// [`Error::InvalidOption`] for a value that is not allowed.
+    pub fn int(&self, name: &str) -> Result<Option<i64>, Error> {
+        let spec = self.spec(name);
+        let Some(value) = self.value(name)? else {
+            return Ok(match spec.default {
+                OptionDefault::Int(n) => Some(n),
+                _ => None,
+            });
+        };
+        let allowed = match spec.kind {
+            OptionKind::IntChoice(choices) => value.as_i64().filter(|n| choices.contains(n)),
+            OptionKind::IntRange { low, high } => value
+                .as_u64()
+                .filter(|n| (low..=high).contains(n))
+                .and_then(|n| i64::try_from(n).ok()),
+            _ => panic!("option '{name}' is not an integer"),
+        };
+        allowed.map(Some).ok_or_else(|| refusal(spec, value))
+    }
+
+    /// A string option: the given choice, else the declared default.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for a value that is not one of the choices.
+    pub fn str(&self, name: &str) -> Result<&'static str, Error> {
+        let spec = self.spec(name);
+        let (OptionKind::StrChoice(choices), OptionDefault::Str(default)) =
+            (&spec.kind, &spec.default)
+        else {
+            panic!("option '{name}' is not a string with a default");
+        };
+        let Some(value) = self.value(name)? else {
             return Ok(default);
         };
         value
             .as_str()
             .and_then(|s| choices.iter().find(|c| **c == s).copied())
-            .ok_or_else(|| {
-                Error::InvalidOption(format!(
-                    "{name} must be one of {}, got {}",
-                    choices
-                        .iter()
-                        .map(|c| format!("'{c}'"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    python_repr(value)
-                ))
-            })
+            .ok_or_else(|| refusal(spec, value))
     }
 
-    /// A positive integer, or `None` when absent or null.
+    /// A finite number (an int or a float, not a bool), else the declared default.
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for zero, a negative number or another type.
-    pub fn positive_int_or_none(&self, name: &str) -> Result<Option<u64>, Error> {
-        let Some(value) = self.get(name) else {
-            return Ok(None);
+    /// [`Error::InvalidOption`] for anything else.
+    pub fn float(&self, name: &str) -> Result<f64, Error> {
+        let spec = self.spec(name);
+        let OptionDefault::Float(default) = spec.default else {
+            panic!("option '{name}' is not a number with a default");
         };
-        match value.as_u64() {
-            Some(n) if n > 0 && n <= u32::MAX as u64 => Ok(Some(n)),
-            _ => Err(Error::InvalidOption(format!(
-                "{name} must be a positive integer or None, got {}",
-                python_repr(value)
-            ))),
-        }
+        let Some(value) = self.value(name)? else {
+            return Ok(default);
+        };
+        value
+            .as_f64()
+            .filter(|k| k.is_finite())
+            .ok_or_else(|| refusal(spec, value))
     }
 
-    /// An integer in `low..=high`, `None` when absent or null (the caller's default applies;
-    /// `or_none` says whether the message offers `None`).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidOption`] for another value or type.
-    pub fn int_in(
-        &self,
-        name: &str,
-        low: u64,
-        high: u64,
-        or_none: bool,
-    ) -> Result<Option<u64>, Error> {
-        let Some(value) = self.get(name) else {
-            return Ok(None);
-        };
-        match value.as_u64() {
-            Some(n) if (low..=high).contains(&n) => Ok(Some(n)),
-            _ => Err(Error::InvalidOption(format!(
-                "{name} must be {}an integer from {low} to {high}, got {}",
-                if or_none { "None or " } else { "" },
-                python_repr(value)
-            ))),
-        }
-    }
-
-    /// The `seed` option of a seeded setup: any integer in `0..2**64`, 0 when absent or null.
+    /// The `seed` option of a seeded setup: any integer in `0..2**64`, 0 when absent.
     ///
     /// # Errors
     ///
     /// [`Error::InvalidOption`] for another value or type.
     pub fn seed(&self) -> Result<u64, Error> {
-        let Some(value) = self.get("seed") else {
-            return Ok(0);
-        };
-        value.as_u64().ok_or_else(|| {
-            Error::InvalidOption(format!(
-                "seed must be an integer in 0..2**64, got {}",
-                python_repr(value)
-            ))
-        })
+        match self.value("seed")? {
+            None => Ok(0),
+            Some(value) => value
+                .as_u64()
+                .ok_or_else(|| refusal(self.spec("seed"), value)),
+        }
     }
 
     /// The `first_player` option: `None` (drawn from the seed) or a player index.
@@ -167,7 +152,7 @@ impl<'a> Options<'a> {
     ///
     /// [`Error::InvalidOption`] for another value or type.
     pub fn first_player(&self, players: usize) -> Result<Option<usize>, Error> {
-        let Some(value) = self.get("first_player") else {
+        let Some(value) = self.value("first_player")? else {
             return Ok(None);
         };
         match value.as_u64() {
@@ -185,8 +170,18 @@ impl<'a> Options<'a> {
 
     /// The game these options are for.
     pub fn game(&self) -> &'static str {
-        self.game
+        self.facts.name
     }
+}
+
+/// The error for a value `spec` does not allow, naming what it allows.
+fn refusal(spec: &OptionSpec, value: &Value) -> Error {
+    Error::InvalidOption(format!(
+        "{} must be {}, got {}",
+        spec.name,
+        spec.allowed(),
+        python_repr(value)
+    ))
 }
 
 /// A JSON value written the way a Python user typed it (`True`, `None`, `'dest'`).
@@ -198,4 +193,44 @@ pub(crate) fn python_repr(value: &Value) -> String {
         Value::String(s) => format!("'{s}'"),
         other => other.to_string(),
     }
+}
+
+/// Options written as `key=value` items (`players=3`, `area=free`, `max_plies=None`), as the
+/// data files, the bench and the examples write them: an integer, a number, `None`, or else a
+/// string.
+///
+/// # Errors
+///
+/// [`Error::InvalidOption`] for an item without `=`.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::options::parse_assignments;
+/// let map = parse_assignments("players=3,area=free,max_plies=None".split(',')).unwrap();
+/// assert_eq!(serde_json::Value::Object(map),
+///            serde_json::json!({"players": 3, "area": "free", "max_plies": null}));
+/// ```
+pub fn parse_assignments<'t>(
+    items: impl IntoIterator<Item = &'t str>,
+) -> Result<Map<String, Value>, Error> {
+    let mut map = Map::new();
+    for item in items.into_iter().filter(|i| !i.is_empty()) {
+        let (key, value) = item
+            .split_once('=')
+            .ok_or_else(|| Error::InvalidOption(format!("expected key=value, got '{item}'")))?;
+        let value = if let Ok(n) = value.parse::<i64>() {
+            Value::from(n)
+        } else if let Ok(n) = value.parse::<u64>() {
+            Value::from(n)
+        } else if value == "None" || value == "none" {
+            Value::Null
+        } else if let Some(x) = value.parse::<f64>().ok().filter(|x| x.is_finite()) {
+            Value::from(x)
+        } else {
+            Value::from(value)
+        };
+        map.insert(key.to_string(), value);
+    }
+    Ok(map)
 }

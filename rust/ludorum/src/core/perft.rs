@@ -7,7 +7,8 @@ use super::game::Game;
 /// # Examples
 ///
 /// ```
-/// use ludorum::{perft, Game, games::chinese_checkers::ChineseCheckers};
+/// use ludorum::prelude::*;
+/// use ludorum::{perft, games::chinese_checkers::ChineseCheckers};
 /// let mut game = ChineseCheckers::new(&Default::default()).unwrap();
 /// assert_eq!(perft(&mut game, 2), 324);
 /// ```

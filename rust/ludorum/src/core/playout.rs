@@ -1,8 +1,6 @@
-//! Random playouts and batch simulation over threads.
+//! Random playouts and batch simulation.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
+use super::batch::{run, Batch};
 use super::game::Game;
 use super::rng::SplitMix64;
 
@@ -13,8 +11,9 @@ pub struct GameRecord {
     pub winners: u8,
     /// Number of plies played.
     pub length: u32,
-    /// The reason the game ended.
-    pub reason: &'static str,
+    /// The reason the game ended, as its index in the game's
+    /// [`Facts::reasons`](crate::Facts::reasons).
+    pub reason: u8,
 }
 
 /// Plays random moves until the game ends. The game must have an end (set `max_plies` for
@@ -23,11 +22,13 @@ pub struct GameRecord {
 /// # Examples
 ///
 /// ```
-/// use ludorum::{play_random_game, Game, SplitMix64, games::chinese_checkers::ChineseCheckers};
+/// use ludorum::prelude::*;
+/// use ludorum::{play_random_game, SplitMix64, games::chinese_checkers::ChineseCheckers};
 /// let opts = serde_json::json!({"max_plies": 50}).as_object().unwrap().clone();
 /// let mut game = ChineseCheckers::new(&opts).unwrap();
 /// let record = play_random_game(&mut game, &mut SplitMix64::new(1));
-/// assert_eq!((record.length, record.reason), (50, "ply limit"));
+/// assert_eq!(record.length, 50);
+/// assert_eq!(ChineseCheckers::FACTS.reasons[usize::from(record.reason)], "ply limit");
 /// ```
 pub fn play_random_game<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameRecord {
     while game.current_player().is_some() {
@@ -40,58 +41,36 @@ pub fn play_random_game<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameReco
     GameRecord {
         winners: outcome.winners,
         length: game.history().len() as u32,
-        reason: outcome.reason,
+        reason: G::FACTS.reason_code(outcome.reason),
     }
 }
 
-/// Plays games `first..first + count` between random agents, game `i` with a fresh
-/// SplitMix64 seeded `seed + i` and a state from `make(seed + i)`, spread over `threads`
-/// threads. The results do not depend on the thread count.
-pub fn simulate<G, F>(
-    make: F,
-    seed: u64,
+/// Plays games `first..first + count` of `batch` between random agents (game `i` from
+/// `batch.start(i)` with `batch.rng(i)`), over `threads` threads; the results do not depend on
+/// the thread count. With a `monitor`, see [`run`]: `None` when it asked to stop.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::{simulate, Batch, games::dominions::Dominions};
+/// let batch = Batch::<Dominions>::new(&Default::default(), 0).unwrap();
+/// let one = simulate(&batch, 0, 8, 1, None).unwrap();
+/// assert_eq!(one, simulate(&batch, 0, 8, 2, None).unwrap());
+/// ```
+pub fn simulate<G: Game>(
+    batch: &Batch<G>,
     first: u64,
     count: usize,
     threads: usize,
-) -> Vec<GameRecord>
-where
-    G: Game,
-    F: Fn(u64) -> G + Sync,
-{
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(vec![None; count]);
-    let run = || {
-        // Games are handed out one at a time so that long and short games balance over threads.
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= count {
-                break;
-            }
-            let game_seed = seed.wrapping_add(first).wrapping_add(i as u64);
-            let mut game = make(game_seed);
-            done.push((
-                i,
-                play_random_game(&mut game, &mut SplitMix64::new(game_seed)),
-            ));
-        }
-        let mut results = results
-            .lock()
-            .expect("no thread panics while holding the lock");
-        for (i, record) in done {
-            results[i] = Some(record);
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..threads.max(1) {
-            scope.spawn(run);
-        }
-        run();
-    });
-    results
-        .into_inner()
-        .expect("no thread panicked")
-        .into_iter()
-        .map(|r| r.expect("every game was played"))
-        .collect()
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<GameRecord>> {
+    run(
+        count,
+        threads,
+        |i| {
+            let i = first.wrapping_add(i as u64);
+            play_random_game(&mut batch.start(i), &mut batch.rng(i))
+        },
+        monitor,
+    )
 }

@@ -23,11 +23,12 @@
 use std::fmt::Debug;
 use std::path::Path;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::error::Error;
 use super::game::Game;
 use super::json::{from_json, to_json};
+use super::options::parse_assignments;
 use super::outcome::Outcome;
 use super::perft::perft;
 use super::rng::SplitMix64;
@@ -158,28 +159,13 @@ pub(crate) fn read_perft_vectors(game: &str) -> Vec<(Map<String, Value>, u32, u6
         let options = if options == "-" {
             Map::new()
         } else {
-            options
-                .split(',')
-                .map(|kv| {
-                    let (k, v) = kv.split_once('=').unwrap_or_else(|| panic!("{line}: k=v"));
-                    (k.to_string(), parse_value(v))
-                })
-                .collect()
+            parse_assignments(options.split(',')).unwrap_or_else(|e| panic!("{line}: {e}"))
         };
         let depth = depth.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
         let leaves = leaves.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
         vectors.push((options, depth, leaves));
     }
     vectors
-}
-
-/// A value of a data file, as `tests/conftest.py` parses it.
-fn parse_value(text: &str) -> Value {
-    match text.parse::<i64>() {
-        Ok(n) => json!(n),
-        Err(_) if text == "None" => Value::Null,
-        Err(_) => json!(text),
-    }
 }
 
 /// Checks `G`'s perft vectors of at most `max_leaves` leaves (perft must also restore the

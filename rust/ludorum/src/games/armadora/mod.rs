@@ -10,7 +10,8 @@
 //! # Examples
 //!
 //! ```
-//! use ludorum::{Game, games::armadora::Armadora};
+//! use ludorum::prelude::*;
+//! use ludorum::{games::armadora::Armadora};
 //!
 //! let options = serde_json::json!({"first_player": 0}).as_object().unwrap().clone();
 //! let mut game = Armadora::new(&options).unwrap();

@@ -2,6 +2,7 @@
 
 use super::board::{slot_cells, Edges, CELLS, SLOTS};
 use super::state::Armadora;
+use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
 /// First single-palisade action.
@@ -345,55 +346,11 @@ impl Armadora {
         self.supplies[p].iter().filter(|&&n| n > 0).count()
     }
 
-    /// The number of legal moves (exact, without the list).
-    pub(super) fn count_moves(&self) -> usize {
-        let Some(p) = self.to_move_now() else {
-            return 0;
-        };
-        let w = self.strengths_left(p) * self.free_cells().count_ones() as usize;
-        let pm = self.palisade_moves();
-        w + pm.singles.count_ones() as usize + pm.pair_count() + 1
-    }
+}
 
-    /// `legal_moves()[rng.below(n)]` with one draw, without the list. Only while the game runs.
-    pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
-        let p = self.to_move_now().expect("the game runs");
-        let free = self.free_cells();
-        let nf = free.count_ones() as usize;
-        let w = self.strengths_left(p) * nf;
-        let pm = self.palisade_moves();
-        let ns = pm.singles.count_ones() as usize;
-        let np = pm.pair_count();
-        let mut k = rng.below(w + ns + np + 1);
-        if k < w {
-            let (mut i, cell) = (k / nf, nth_bit(free, k % nf));
-            for s in 0..5u8 {
-                if self.supplies[p][usize::from(s)] > 0 {
-                    if i == 0 {
-                        return Move::warrior(s + 1, cell);
-                    }
-                    i -= 1;
-                }
-            }
-            unreachable!("k < w");
-        }
-        k -= w;
-        if k < ns {
-            let mut m = pm.singles;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            return Move::single(m.trailing_zeros() as usize);
-        }
-        k -= ns;
-        if k < np {
-            return pm.nth_pair(k);
-        }
-        Move::PASS
-    }
-
+impl MoveGen for Armadora {
     /// The legal moves of the player to move, ascending (see [`Game::legal_moves`]).
-    pub(super) fn generate(&self, moves: &mut Vec<Move>) {
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         let Some(p) = self.to_move_now() else {
             return;
@@ -442,7 +399,7 @@ impl Armadora {
     }
 
     /// True when `mv` is legal now (without generating the list).
-    pub(super) fn legal_now(&self, mv: Move) -> bool {
+    fn is_legal(&self, mv: Move) -> bool {
         let Some(p) = self.to_move_now() else {
             return false;
         };
@@ -467,5 +424,52 @@ impl Armadora {
             }
             MoveKind::Pass => true,
         }
+    }
+
+    /// The number of legal moves (exact, without the list).
+    fn count_legal_moves(&self) -> usize {
+        let Some(p) = self.to_move_now() else {
+            return 0;
+        };
+        let w = self.strengths_left(p) * self.free_cells().count_ones() as usize;
+        let pm = self.palisade_moves();
+        w + pm.singles.count_ones() as usize + pm.pair_count() + 1
+    }
+
+    /// `legal_moves()[rng.below(n)]` with one draw, without the list. Only while the game runs.
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        let p = self.to_move_now().expect("the game runs");
+        let free = self.free_cells();
+        let nf = free.count_ones() as usize;
+        let w = self.strengths_left(p) * nf;
+        let pm = self.palisade_moves();
+        let ns = pm.singles.count_ones() as usize;
+        let np = pm.pair_count();
+        let mut k = rng.below(w + ns + np + 1);
+        if k < w {
+            let (mut i, cell) = (k / nf, nth_bit(free, k % nf));
+            for s in 0..5u8 {
+                if self.supplies[p][usize::from(s)] > 0 {
+                    if i == 0 {
+                        return Move::warrior(s + 1, cell);
+                    }
+                    i -= 1;
+                }
+            }
+            unreachable!("k < w");
+        }
+        k -= w;
+        if k < ns {
+            let mut m = pm.singles;
+            for _ in 0..k {
+                m &= m - 1;
+            }
+            return Move::single(m.trailing_zeros() as usize);
+        }
+        k -= ns;
+        if k < np {
+            return pm.nth_pair(k);
+        }
+        Move::PASS
     }
 }

@@ -2,7 +2,9 @@
 
 use super::board::{cell_index, cell_name, slot_between, slot_cells};
 use super::movegen::{Move, MoveKind};
+use super::{Armadora, NUM_ACTIONS};
 use crate::core::error::Error;
+use crate::core::game::Encoding;
 
 /// The notation of a slot: its two cells, lower first.
 pub fn slot_name(slot: usize) -> String {
@@ -87,5 +89,34 @@ pub fn parse_move(text: &str) -> Result<Move, Error> {
             text,
             "expected '3@c3', 'c2-d2', 'c2-d2 e4-e5' or 'pass'",
         )),
+    }
+}
+
+impl Encoding for Armadora {
+    type Move = Move;
+
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        Move::from_action(action).ok_or_else(|| {
+            Error::invalid_move(
+                action.to_string(),
+                format!("action ids are 0..{NUM_ACTIONS}"),
+            )
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        parse_move(text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        notation(mv)
     }
 }

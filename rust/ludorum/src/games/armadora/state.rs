@@ -4,10 +4,12 @@
 use serde_json::{json, Map, Value};
 
 use super::board::{self, Edges, CELLS, MINES, MINE_CELLS, SLOTS};
-use super::movegen::{Move, MoveKind, NUM_ACTIONS};
+use super::movegen::{Move, MoveKind};
 use super::notation;
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
+use crate::prelude::*;
+use crate::core::hidden::{Hidden, HiddenInformation};
 use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -46,8 +48,40 @@ fn turn_key(player: usize) -> u64 {
     ZOBRIST[TURN_KEYS_AT + player]
 }
 
-/// The option names, in the order of the rules page.
-const OPTION_NAMES: [&str; 4] = ["players", "seed", "first_player", "gold"];
+/// What Armadora declares about itself.
+pub(super) const FACTS: &Facts = &Facts {
+    name: "armadora",
+    class_name: "Armadora",
+    summary: "claim gold with hidden-strength warriors and palisades (2-4 players, base game)",
+    players: &[2, 3, 4],
+    options: &[
+        OptionSpec {
+            name: "players",
+            kind: OptionKind::IntChoice(&[2, 3, 4]),
+            nullable: false,
+            default: OptionDefault::Int(2),
+            doc: "number of players",
+        },
+        SEED,
+        FIRST_PLAYER,
+        OptionSpec {
+            name: "gold",
+            kind: OptionKind::IntList { len: MINES },
+            nullable: true,
+            default: OptionDefault::None,
+            doc: "the gold on each mine in mine order, a permutation of 3 4 4 5 5 6 6 7; \
+                  None: shuffled from the seed",
+        },
+    ],
+    hidden_information: true,
+    seeded: true,
+    // Random games end within ~60 plies: palisades and warriors run out, then passes.
+    simulation_max_plies: None,
+    reasons: &["gold", "tie-break"],
+    bench: &["players=2", "players=3", "players=4"],
+    bench_perft: &[("players=2", 2)],
+    openspiel: None,
+};
 
 /// The gold stacks, in the order the setup shuffles them.
 pub const GOLD_STACKS: [u8; MINES] = [3, 4, 4, 5, 5, 6, 6, 7];
@@ -237,94 +271,6 @@ impl Armadora {
         self.outcome.is_some() || usize::from(self.owners[cell]) == viewer
     }
 
-    /// The JSON `viewer` sees (the rules page): the referee's with `"viewer"` added, other
-    /// players' warrior strengths, supplies and warrior moves hidden until the game is over.
-    pub fn view_json(&self, viewer: usize) -> Value {
-        let mut value = crate::core::json::to_json(self);
-        let over = self.outcome.is_some();
-        let obj = value.as_object_mut().expect("an object");
-        obj.insert("viewer".into(), json!(viewer));
-        if over {
-            return value;
-        }
-        let warriors: Vec<Value> = (0..CELLS)
-            .map(|c| match self.warrior(c) {
-                None => Value::Null,
-                Some((o, s)) if self.shows(viewer, c) => json!([o, s]),
-                Some((o, _)) => json!([o, null]),
-            })
-            .collect();
-        obj.insert("warriors".into(), json!(warriors));
-        let supplies: Vec<Value> = (0..usize::from(self.players))
-            .map(|p| {
-                if p == viewer {
-                    json!(self.supplies[p])
-                } else {
-                    json!(self.supplies[p].iter().map(|&n| u32::from(n)).sum::<u32>())
-                }
-            })
-            .collect();
-        obj.insert("supplies".into(), json!(supplies));
-        let moves: Vec<String> = self
-            .history
-            .iter()
-            .zip(&self.undos)
-            .map(|(&mv, &(mover, _))| match mv.kind() {
-                MoveKind::Warrior { cell, .. } if usize::from(mover) != viewer => {
-                    format!("?@{}", board::cell_name(usize::from(cell)))
-                }
-                _ => notation::notation(mv),
-            })
-            .collect();
-        obj.insert("moves".into(), json!(moves));
-        value
-    }
-
-    /// A referee state consistent with what `viewer` knows (the rules page's procedure).
-    pub fn resample(&self, viewer: usize, seed: u64) -> Self {
-        if self.outcome.is_some() {
-            return self.clone();
-        }
-        let n = usize::from(self.players);
-        let mut rng = SplitMix64::new(seed);
-        // Per player: the strengths its warrior moves get, in order.
-        let mut assigned: Vec<Vec<u8>> = vec![Vec::new(); n];
-        for (q, slot) in assigned.iter_mut().enumerate() {
-            if q == viewer {
-                continue;
-            }
-            let mut pool: Vec<u8> = (1..=5u8)
-                .flat_map(|s| {
-                    std::iter::repeat(s).take(usize::from(SUPPLIES[n - 2][usize::from(s - 1)]))
-                })
-                .collect();
-            for i in (1..pool.len()).rev() {
-                pool.swap(i, rng.below(i + 1));
-            }
-            *slot = pool;
-        }
-        let mut next = vec![0usize; n];
-        let mut game = Self::setup(
-            n,
-            self.seed,
-            self.first_player.map(usize::from),
-            self.gold_option,
-        );
-        for (&mv, &(mover, _)) in self.history.iter().zip(&self.undos) {
-            let q = usize::from(mover);
-            let mv = match mv.kind() {
-                MoveKind::Warrior { cell, .. } if q != viewer => {
-                    let s = assigned[q][next[q]];
-                    next[q] += 1;
-                    Move::warrior(s, usize::from(cell))
-                }
-                _ => mv,
-            };
-            game.play_unchecked(mv);
-        }
-        game
-    }
-
     /// Ends the game if nobody is left to move, else hands the turn on.
     fn pass_turn(&mut self, mover: usize) {
         let n = usize::from(self.players);
@@ -391,15 +337,15 @@ pub fn decide(scores: &[u32], piles: &[Vec<u32>]) -> Outcome {
 }
 
 /// The `gold` option: `None` or 8 values, a permutation of 3 4 4 5 5 6 6 7.
-fn gold_option(options: &Map<String, Value>) -> Result<Option<[u8; MINES]>, Error> {
+fn gold_option(value: Option<&Value>) -> Result<Option<[u8; MINES]>, Error> {
     let bad = |value: &Value| {
         Error::InvalidOption(format!(
             "gold must be None or a list of 8 values, a permutation of 3 4 4 5 5 6 6 7, got {}",
             python_repr(value)
         ))
     };
-    match options.get("gold") {
-        None | Some(Value::Null) => Ok(None),
+    match value {
+        None => Ok(None),
         Some(value) => {
             let list = value.as_array().ok_or_else(|| bad(value))?;
             if list.len() != MINES {
@@ -423,22 +369,28 @@ fn gold_option(options: &Map<String, Value>) -> Result<Option<[u8; MINES]>, Erro
 }
 
 impl Game for Armadora {
-    /// Hides other players' strengths and supplies until the game is over.
-    fn view_json(&self, viewer: usize) -> Value {
-        Armadora::view_json(self, viewer)
+    const FACTS: &'static Facts = FACTS;
+
+    fn hidden_information() -> Option<Hidden<Self>> {
+        Some(Hidden::of())
     }
 
-    type Move = Move;
-
-    const NAME: &'static str = "armadora";
-
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
-        let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
-        let players = checked.int_choice("players", &[2, 3, 4], 2)? as usize;
+        let checked = Options::new(FACTS, options)?;
+        let players = checked.int("players")?.expect("players has a default") as usize;
         let seed = checked.seed()?;
         let first_player = checked.first_player(players)?;
-        let gold = gold_option(options)?;
+        let gold = gold_option(checked.value("gold")?)?;
         Ok(Self::setup(players, seed, first_player, gold))
+    }
+
+    fn restart(&self, seed: u64) -> Self {
+        Self::setup(
+            usize::from(self.players),
+            seed,
+            self.first_player.map(usize::from),
+            self.gold_option,
+        )
     }
 
     fn options(&self) -> Map<String, Value> {
@@ -457,22 +409,6 @@ impl Game for Armadora {
     #[inline]
     fn current_player(&self) -> Option<usize> {
         self.to_move_now()
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves);
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        self.legal_now(mv)
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
-    }
-
-    fn random_move(&self, rng: &mut SplitMix64) -> Move {
-        self.pick_random(rng)
     }
 
     fn why_illegal(&self, mv: Move) -> String {
@@ -607,31 +543,6 @@ impl Game for Armadora {
         &self.history
     }
 
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-
-    fn action(&self, mv: Move) -> usize {
-        mv.action()
-    }
-
-    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
-        Move::from_action(action).ok_or_else(|| {
-            Error::invalid_move(
-                action.to_string(),
-                format!("action ids are 0..{NUM_ACTIONS}"),
-            )
-        })
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        notation::parse_move(text)
-    }
-
-    fn notation(&self, mv: Move) -> String {
-        notation::notation(mv)
-    }
-
     fn observation_shape(&self) -> Vec<usize> {
         vec![3 * usize::from(self.players) + 11, CELLS]
     }
@@ -699,5 +610,100 @@ impl Armadora {
         (0..SLOTS)
             .filter(|&s| self.palisades & (1u128 << s) != 0)
             .fold(Edges::OPEN, Edges::without)
+    }
+}
+
+/// Other players' warrior strengths are hidden until the end (the rules page).
+impl HiddenInformation for Armadora {
+    /// The JSON `viewer` sees (the rules page): the referee's with `"viewer"` added, other
+    /// players' warrior strengths, supplies and warrior moves hidden until the game is over.
+    fn view_json(&self, viewer: usize) -> Value {
+        let mut value = crate::core::json::to_json(self);
+        let over = self.outcome.is_some();
+        let obj = value.as_object_mut().expect("an object");
+        obj.insert("viewer".into(), json!(viewer));
+        if over {
+            return value;
+        }
+        let warriors: Vec<Value> = (0..CELLS)
+            .map(|c| match self.warrior(c) {
+                None => Value::Null,
+                Some((o, s)) if self.shows(viewer, c) => json!([o, s]),
+                Some((o, _)) => json!([o, null]),
+            })
+            .collect();
+        obj.insert("warriors".into(), json!(warriors));
+        let supplies: Vec<Value> = (0..usize::from(self.players))
+            .map(|p| {
+                if p == viewer {
+                    json!(self.supplies[p])
+                } else {
+                    json!(self.supplies[p].iter().map(|&n| u32::from(n)).sum::<u32>())
+                }
+            })
+            .collect();
+        obj.insert("supplies".into(), json!(supplies));
+        let moves: Vec<String> = self
+            .history
+            .iter()
+            .zip(&self.undos)
+            .map(|(&mv, &(mover, _))| self.viewer_notation(viewer, usize::from(mover), mv))
+            .collect();
+        obj.insert("moves".into(), json!(moves));
+        value
+    }
+
+    /// Another player's warrior is `?@<cell>` until the game is over.
+    fn viewer_notation(&self, viewer: usize, mover: usize, mv: Move) -> String {
+        match mv.kind() {
+            MoveKind::Warrior { cell, .. } if mover != viewer && self.outcome.is_none() => {
+                format!("?@{}", board::cell_name(usize::from(cell)))
+            }
+            _ => notation::notation(mv),
+        }
+    }
+
+    /// A referee state consistent with what `viewer` knows (the rules page's procedure).
+    fn resample(&self, viewer: usize, rng: &mut SplitMix64) -> Self {
+        if self.outcome.is_some() {
+            return self.clone();
+        }
+        let n = usize::from(self.players);
+        // Per player: the strengths its warrior moves get, in order.
+        let mut assigned: Vec<Vec<u8>> = vec![Vec::new(); n];
+        for (q, slot) in assigned.iter_mut().enumerate() {
+            if q == viewer {
+                continue;
+            }
+            let mut pool: Vec<u8> = (1..=5u8)
+                .flat_map(|s| {
+                    std::iter::repeat(s).take(usize::from(SUPPLIES[n - 2][usize::from(s - 1)]))
+                })
+                .collect();
+            for i in (1..pool.len()).rev() {
+                pool.swap(i, rng.below(i + 1));
+            }
+            *slot = pool;
+        }
+        let mut next = vec![0usize; n];
+        let mut game = Self::setup(
+            n,
+            self.seed,
+            self.first_player.map(usize::from),
+            self.gold_option,
+        );
+        for (&mv, &(mover, _)) in self.history.iter().zip(&self.undos) {
+            let q = usize::from(mover);
+            let mv = match mv.kind() {
+                MoveKind::Warrior { cell, .. } if q != viewer => {
+                    let s = assigned[q][next[q]];
+                    next[q] += 1;
+                    Move::warrior(s, usize::from(cell))
+                }
+                _ => mv,
+            };
+            game.play_unchecked(mv);
+        }
+        game
     }
 }

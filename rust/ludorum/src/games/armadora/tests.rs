@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use super::board::{cell_index, slot_between, Edges, CELLS, LAND, MINE_CELLS, SLOTS};
 use super::movegen::{Move, MoveKind, NUM_ACTIONS};
 use super::state::{decide, settle, Armadora};
-use crate::core::game::Game;
+use crate::prelude::*;
 use crate::core::json::{from_json, to_json};
 use crate::core::perft::perft;
 use crate::core::rng::SplitMix64;
@@ -353,7 +353,7 @@ fn viewer_json_and_resample() {
         play(&mut h, t);
     }
     assert_eq!(h.view_json(1), v);
-    let r = g.resample(1, 9);
+    let r = g.resample(1, &mut SplitMix64::new(9));
     assert_eq!(r.view_json(1), v);
     assert_eq!(r.key(), r.key_from_scratch());
     // The procedure: shuffle player 0's starting strengths ascending with the setup's
@@ -374,7 +374,7 @@ fn viewer_json_and_resample() {
     // Over: everything shows, and resampling copies.
     play(&mut g, "pass");
     assert_eq!(g.view_json(1)["warriors"][18], json!([0, 5]));
-    assert_eq!(to_json(&g.resample(1, 4)), to_json(&g));
+    assert_eq!(to_json(&g.resample(1, &mut SplitMix64::new(4))), to_json(&g));
 }
 
 #[test]

@@ -13,7 +13,8 @@
 //! # Examples
 //!
 //! ```
-//! use ludorum::{perft, Game, games::chinese_checkers::ChineseCheckers};
+//! use ludorum::prelude::*;
+//! use ludorum::{perft, games::chinese_checkers::ChineseCheckers};
 //!
 //! let mut game = ChineseCheckers::new(&Default::default()).unwrap();
 //! assert_eq!(game.count_legal_moves(), 18);

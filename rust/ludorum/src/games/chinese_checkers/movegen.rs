@@ -6,6 +6,7 @@ use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Area, ChineseCheckers, MAX_PIECES};
 use super::PASS;
+use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
 /// The hole index a pass stores in both ends.
@@ -277,8 +278,22 @@ impl ChineseCheckers {
         }
     }
 
+    /// The number of moves other than the pass.
+    pub(super) fn count_moves(&self) -> usize {
+        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
+            return moves;
+        }
+        let mut count = 0;
+        self.visit_pieces(|_, targets| count += targets.count_ones() as usize);
+        count
+    }
+
+}
+
+/// Legal moves from the per-piece destination cache.
+impl MoveGen for ChineseCheckers {
     /// The legal moves in ascending action id; empty once the game is over.
-    pub(super) fn generate(&self, moves: &mut Vec<Move>) {
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.is_finished() {
             return;
@@ -295,36 +310,33 @@ impl ChineseCheckers {
         }
     }
 
-    /// The legal action ids, ascending.
-    pub(super) fn generate_actions(&self, actions: &mut Vec<u32>) {
-        actions.clear();
+    /// True when `mv` is legal now.
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
         if self.is_finished() {
-            return;
+            return false;
         }
-        self.visit_pieces(|from, mut targets| {
-            let base = (from * HOLES) as u32;
-            while targets != 0 {
-                actions.push(base + targets.trailing_zeros());
-                targets &= targets - 1;
+        let player = usize::from(self.to_move);
+        match (mv.from(), mv.to()) {
+            (Some(from), Some(to)) => {
+                self.boards[player] & bit(from) != 0
+                    && self.own_destinations(player, from) & bit(to) != 0
             }
-        });
-        if actions.is_empty() {
-            actions.push(PASS as u32);
+            _ => self.count_moves() == 0,
         }
     }
 
-    /// The number of moves other than the pass.
-    pub(super) fn count_moves(&self) -> usize {
-        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
-            return moves;
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.is_finished() {
+            return 0;
         }
-        let mut count = 0;
-        self.visit_pieces(|_, targets| count += targets.count_ones() as usize);
-        count
+        self.count_moves().max(1)
     }
 
+    #[inline]
     /// `legal_moves()[rng.below(n)]` without building the list.
-    pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let player = usize::from(self.to_move);
         if let Some(total) = self.cache.moves(player) {
             // The usual case after `play_unchecked`: every count is at hand.
@@ -369,18 +381,21 @@ impl ChineseCheckers {
         unreachable!("k is below the number of moves")
     }
 
-    /// True when `mv` is legal now.
-    pub(super) fn is_legal_move(&self, mv: Move) -> bool {
+    /// The legal action ids, ascending.
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        actions.clear();
         if self.is_finished() {
-            return false;
+            return;
         }
-        let player = usize::from(self.to_move);
-        match (mv.from(), mv.to()) {
-            (Some(from), Some(to)) => {
-                self.boards[player] & bit(from) != 0
-                    && self.own_destinations(player, from) & bit(to) != 0
+        self.visit_pieces(|from, mut targets| {
+            let base = (from * HOLES) as u32;
+            while targets != 0 {
+                actions.push(base + targets.trailing_zeros());
+                targets &= targets - 1;
             }
-            _ => self.count_moves() == 0,
+        });
+        if actions.is_empty() {
+            actions.push(PASS as u32);
         }
     }
 }

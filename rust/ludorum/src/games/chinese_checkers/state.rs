@@ -7,12 +7,11 @@ use super::board::{self, bit, ALL, HOLES, POINTS, WIDE_POINTS};
 use super::cache::DestinationCache;
 use super::hops::HopBoard;
 use super::movegen::Move;
-use super::{notation, NUM_ACTIONS};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
+use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
-use crate::core::rng::SplitMix64;
 use crate::core::zobrist;
 
 /// Seed of the Zobrist tables: the bytes of `"CHECKERS"`.
@@ -44,8 +43,58 @@ fn seats(players: usize) -> &'static [usize] {
     }
 }
 
-/// The option names, in the order of the rules page.
-const OPTION_NAMES: [&str; 5] = ["players", "pieces", "area", "anti_block", "max_plies"];
+/// What Chinese Checkers declares about itself.
+pub(super) const FACTS: &Facts = &Facts {
+    name: "chinese_checkers",
+    class_name: "ChineseCheckers",
+    summary: "race your pieces across the star by steps and hop chains (2, 3, 4 or 6 players)",
+    players: &[2, 3, 4, 6],
+    options: &[
+        OptionSpec {
+            name: "players",
+            kind: OptionKind::IntChoice(&[2, 3, 4, 6]),
+            nullable: false,
+            default: OptionDefault::Int(2),
+            doc: "number of players",
+        },
+        OptionSpec {
+            name: "pieces",
+            kind: OptionKind::IntChoice(&[15, 10]),
+            nullable: false,
+            default: OptionDefault::Derived("15 with 2 players, 10 otherwise"),
+            doc: "pieces per player (15 only with 2 players, in the wide points)",
+        },
+        OptionSpec {
+            name: "area",
+            kind: OptionKind::StrChoice(&["dest", "strict", "free"]),
+            nullable: false,
+            default: OptionDefault::Str("dest"),
+            doc: "where pieces may land: not in foreign points (dest), nor hop through them \
+                  (strict), or anywhere (free)",
+        },
+        OptionSpec {
+            name: "anti_block",
+            kind: OptionKind::StrChoice(&["none", "full"]),
+            nullable: false,
+            default: OptionDefault::Str("none"),
+            doc: "full: a home filled by anyone, with one own piece in it, also wins",
+        },
+        MAX_PLIES,
+    ],
+    hidden_information: false,
+    seeded: false,
+    // A random game practically never fills a home.
+    simulation_max_plies: Some(1000),
+    reasons: &["home filled", "home blocked", "repetition", "ply limit"],
+    bench: &[
+        "players=2,pieces=10,area=free,max_plies=1000",
+        "players=3,pieces=10,area=free,max_plies=1000",
+        "players=4,pieces=10,area=free,max_plies=1000",
+        "players=6,pieces=10,area=free,max_plies=1000",
+    ],
+    bench_perft: &[("players=2,pieces=15,area=dest", 4), ("pieces=10,area=free", 5)],
+    openspiel: Some("chinese_checkers"),
+};
 
 /// Fewest buckets of the repetition counting table (a power of two).
 const MIN_BUCKETS: usize = 512;
@@ -78,7 +127,8 @@ impl Area {
 /// # Examples
 ///
 /// ```
-/// use ludorum::{Game, games::chinese_checkers::ChineseCheckers};
+/// use ludorum::prelude::*;
+/// use ludorum::{games::chinese_checkers::ChineseCheckers};
 /// let options = serde_json::json!({"players": 3}).as_object().unwrap().clone();
 /// let game = ChineseCheckers::new(&options).unwrap();
 /// assert_eq!((game.num_players(), game.pieces_per_player()), (3, 10));
@@ -317,26 +367,27 @@ impl ChineseCheckers {
 }
 
 impl Game for ChineseCheckers {
-    type Move = Move;
 
-    const NAME: &'static str = "chinese_checkers";
+    const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
-        let options = Options::new(Self::NAME, options, &OPTION_NAMES)?;
-        let players = options.int_choice("players", &[2, 3, 4, 6], 2)?;
-        let pieces = options.int_choice("pieces", &[15, 10], if players == 2 { 15 } else { 10 })?;
+        let options = Options::new(FACTS, options)?;
+        let players = options.int("players")?.expect("players has a default");
+        let pieces = options
+            .int("pieces")?
+            .unwrap_or(if players == 2 { 15 } else { 10 });
         if pieces == 15 && players != 2 {
             return Err(Error::InvalidOption(format!(
                 "pieces must be 10 with {players} players (15 only with 2 players), got 15"
             )));
         }
-        let area = match options.str_choice("area", &["dest", "strict", "free"], "dest")? {
+        let area = match options.str("area")? {
             "dest" => Area::Dest,
             "strict" => Area::Strict,
             _ => Area::Free,
         };
-        let anti_block = options.str_choice("anti_block", &["none", "full"], "none")? == "full";
-        let max_plies = options.positive_int_or_none("max_plies")?.map(|n| n as u32);
+        let anti_block = options.str("anti_block")? == "full";
+        let max_plies = options.int("max_plies")?.map(|n| n as u32);
         Ok(Self::setup(
             players as usize,
             pieces as usize,
@@ -344,6 +395,16 @@ impl Game for ChineseCheckers {
             anti_block,
             max_plies,
         ))
+    }
+
+    fn restart(&self, _seed: u64) -> Self {
+        Self::setup(
+            usize::from(self.players),
+            usize::from(self.pieces),
+            self.area,
+            self.anti_block,
+            self.max_plies,
+        )
     }
 
     fn options(&self) -> Map<String, Value> {
@@ -369,10 +430,6 @@ impl Game for ChineseCheckers {
             None => Some(usize::from(self.to_move)),
             Some(_) => None,
         }
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves);
     }
 
     #[inline]
@@ -450,33 +507,6 @@ impl Game for ChineseCheckers {
         &self.history
     }
 
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-
-    fn action(&self, mv: Move) -> usize {
-        mv.action()
-    }
-
-    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
-        Move::from_action(action).ok_or_else(|| {
-            let reason = if action < NUM_ACTIONS {
-                "start and end hole are the same".to_string()
-            } else {
-                format!("action ids run from 0 to {}", NUM_ACTIONS - 1)
-            };
-            Error::invalid_move(action.to_string(), reason)
-        })
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        notation::parse_move(text)
-    }
-
-    fn notation(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
     fn observation_shape(&self) -> Vec<usize> {
         vec![self.num_players() + 1, HOLES]
     }
@@ -530,25 +560,4 @@ impl Game for ChineseCheckers {
         )
     }
 
-    #[inline]
-    fn is_legal(&self, mv: Move) -> bool {
-        self.is_legal_move(mv)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> usize {
-        if self.is_finished() {
-            return 0;
-        }
-        self.count_moves().max(1)
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64) -> Move {
-        self.pick_random(rng)
-    }
-
-    fn legal_actions(&self, actions: &mut Vec<u32>) {
-        self.generate_actions(actions);
-    }
 }

@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 use super::board::{self, bit, HOLES};
 use super::{Area, ChineseCheckers, Move, NUM_ACTIONS, PASS};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::prelude::*;
+use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -270,7 +271,7 @@ fn option_errors() {
         ),
         (
             json!({"max_plies": 0}),
-            "max_plies must be a positive integer or None, got 0",
+            "max_plies must be None or a positive integer, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
         (json!({"max_plies": "9"}), "got '9'"),
@@ -855,7 +856,7 @@ fn ply_limit() {
     let mut g = game(json!({"pieces": 10, "area": "free", "max_plies": 50}));
     let record = crate::play_random_game(&mut g, &mut SplitMix64::new(3));
     assert_eq!(
-        (record.length, record.reason, record.winners),
+        (record.length, FACTS.reasons[usize::from(record.reason)], record.winners),
         (50, "ply limit", 0)
     );
     assert_eq!(g.current_player(), None);

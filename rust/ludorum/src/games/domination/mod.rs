@@ -14,7 +14,8 @@
 //! # Examples
 //!
 //! ```
-//! use ludorum::{perft, Game, games::domination::Domination};
+//! use ludorum::prelude::*;
+//! use ludorum::{perft, games::domination::Domination};
 //!
 //! let options = serde_json::json!({"first_player": 0}).as_object().unwrap().clone();
 //! let mut game = Domination::new(&options).unwrap();

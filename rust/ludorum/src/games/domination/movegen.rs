@@ -5,6 +5,7 @@
 use super::board::{self, ALL, MAX_HEIGHT, MOVE_COUNTS, SQUARES, TARGETS};
 use super::state::{Domination, Movement};
 use super::{PLACEMENT_BASE, RESERVE_BASE};
+use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
 /// The `from` of a reserve move.
@@ -246,18 +247,6 @@ impl Domination {
         }
     }
 
-    /// The legal moves in ascending action id; empty once the game is over.
-    pub(super) fn generate(&self, moves: &mut Vec<Move>) {
-        moves.clear();
-        self.visit_moves(|mv| moves.push(mv));
-    }
-
-    /// The legal action ids, ascending.
-    pub(super) fn generate_actions(&self, actions: &mut Vec<u32>) {
-        actions.clear();
-        self.visit_moves(|mv| actions.push(mv.action() as u32));
-    }
-
     /// The number of stack moves of the stack on `square` (controlled by the player to move).
     #[inline(always)]
     fn stack_move_count(&self, square: usize) -> usize {
@@ -283,9 +272,53 @@ impl Domination {
         count
     }
 
+}
+
+impl MoveGen for Domination {
+    /// The legal moves in ascending action id; empty once the game is over.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.visit_moves(|mv| moves.push(mv));
+    }
+
+    /// True when `mv` is legal now.
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        if self.is_finished() {
+            return false;
+        }
+        let player = usize::from(self.to_move);
+        let to = mv.to();
+        match mv.kind() {
+            MoveKind::Placement => self.in_hand[player] && self.occupied & (1 << to) == 0,
+            MoveKind::Reserve => !self.in_hand[player] && self.reserves[player] > 0,
+            MoveKind::Stack => {
+                let from = usize::from(mv.source());
+                let lift = mv.lift();
+                let height = usize::from(self.heights[from]);
+                let d = board::distance(from, to).unwrap_or(usize::MAX);
+                !self.in_hand[player]
+                    && self.controls[player] & (1 << from) != 0
+                    && lift <= height
+                    && match self.movement {
+                        Movement::UpTo => d <= lift,
+                        Movement::Exact => d == lift,
+                    }
+            }
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        self.count_moves()
+    }
+
     /// `legal_moves()[rng.below(n)]` without building the list (the game runs).
     #[inline]
-    pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let player = usize::from(self.to_move);
         let total = self.count_moves();
         let mut k = rng.below(total);
@@ -321,30 +354,9 @@ impl Domination {
         Move::reserve_unchecked(k)
     }
 
-    /// True when `mv` is legal now.
-    #[inline]
-    pub(super) fn is_legal_move(&self, mv: Move) -> bool {
-        if self.is_finished() {
-            return false;
-        }
-        let player = usize::from(self.to_move);
-        let to = mv.to();
-        match mv.kind() {
-            MoveKind::Placement => self.in_hand[player] && self.occupied & (1 << to) == 0,
-            MoveKind::Reserve => !self.in_hand[player] && self.reserves[player] > 0,
-            MoveKind::Stack => {
-                let from = usize::from(mv.source());
-                let lift = mv.lift();
-                let height = usize::from(self.heights[from]);
-                let d = board::distance(from, to).unwrap_or(usize::MAX);
-                !self.in_hand[player]
-                    && self.controls[player] & (1 << from) != 0
-                    && lift <= height
-                    && match self.movement {
-                        Movement::UpTo => d <= lift,
-                        Movement::Exact => d == lift,
-                    }
-            }
-        }
+    /// The legal action ids, ascending.
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        actions.clear();
+        self.visit_moves(|mv| actions.push(mv.action() as u32));
     }
 }

@@ -5,7 +5,9 @@ use std::fmt;
 
 use super::board::{self, COORDS};
 use super::movegen::{Move, MoveKind};
+use super::{Domination, NUM_ACTIONS};
 use crate::core::error::Error;
+use crate::core::game::Encoding;
 
 /// Writes a square name without allocating.
 fn write_square(f: &mut fmt::Formatter<'_>, square: usize) -> fmt::Result {
@@ -84,4 +86,35 @@ pub(super) fn parse_move(text: &str) -> Result<Move, Error> {
     }
     Move::stack(from, to, lift)
         .ok_or_else(|| Error::invalid_move(text, "the start and destination share no rank or file"))
+}
+
+impl Encoding for Domination {
+    type Move = Move;
+
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        Move::from_action(action).ok_or_else(|| {
+            let reason = if action < NUM_ACTIONS {
+                "the two squares share no rank or file".to_string()
+            } else {
+                format!("action ids run from 0 to {}", NUM_ACTIONS - 1)
+            };
+            Error::invalid_move(action.to_string(), reason)
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        parse_move(text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
 }

@@ -5,9 +5,11 @@ use serde_json::{json, Map, Value};
 
 use super::board::{self, COLOUR_LETTERS, EMPTY, MAX_HEIGHT, SQUARES};
 use super::movegen::{Move, MoveKind, HAND, RESERVE};
-use super::{notation, NUM_ACTIONS};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::core::facts::{
+    Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, MAX_PLIES, SEED,
+};
+use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -103,8 +105,47 @@ pub(super) static LAYOUTS: [[u8; SQUARES]; 3] = [
     board::parse_layout(LAYOUT_4),
 ];
 
-/// The option names, in the order of the rules page.
-const OPTION_NAMES: [&str; 5] = ["players", "movement", "first_player", "seed", "max_plies"];
+/// What Domination declares about itself.
+pub(super) const FACTS: &Facts = &Facts {
+    name: "domination",
+    class_name: "Domination",
+    summary: "Sackson's Focus: move stacks, capture from the bottom, keep reserves (2-4 players)",
+    players: &[2, 3, 4],
+    options: &[
+        OptionSpec {
+            name: "players",
+            kind: OptionKind::IntChoice(&[2, 3, 4]),
+            nullable: false,
+            default: OptionDefault::Int(2),
+            doc: "number of players",
+        },
+        OptionSpec {
+            name: "movement",
+            kind: OptionKind::StrChoice(&["up_to", "exact"]),
+            nullable: false,
+            default: OptionDefault::Str("up_to"),
+            doc: "a stack of k pieces travels up to k squares, or exactly k",
+        },
+        FIRST_PLAYER,
+        SEED,
+        MAX_PLIES,
+    ],
+    hidden_information: false,
+    seeded: true,
+    // Random games end, but take ~14,000 plies on average and up to ~80,000.
+    simulation_max_plies: Some(100_000),
+    reasons: &["last player able to move", "ply limit"],
+    bench: &[
+        "players=2,movement=up_to",
+        "players=2,movement=exact",
+        "players=3,movement=up_to",
+        "players=3,movement=exact",
+        "players=4,movement=up_to",
+        "players=4,movement=exact",
+    ],
+    bench_perft: &[("players=2,first_player=0", 4), ("players=4,first_player=0", 4)],
+    openspiel: None,
+};
 
 /// How far a lifted stack travels (the `movement` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,7 +189,8 @@ const fn levels_mask(levels: usize) -> u32 {
 /// # Examples
 ///
 /// ```
-/// use ludorum::{Game, games::domination::Domination};
+/// use ludorum::prelude::*;
+/// use ludorum::{games::domination::Domination};
 /// let options = serde_json::json!({"players": 4}).as_object().unwrap().clone();
 /// let game = Domination::new(&options).unwrap();
 /// assert_eq!(game.num_players(), 4);
@@ -461,20 +503,19 @@ impl Domination {
 }
 
 impl Game for Domination {
-    type Move = Move;
 
-    const NAME: &'static str = "domination";
+    const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
-        let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
-        let players = checked.int_choice("players", &[2, 3, 4], 2)? as usize;
-        let movement = match checked.str_choice("movement", &["up_to", "exact"], "up_to")? {
+        let checked = Options::new(FACTS, options)?;
+        let players = checked.int("players")?.expect("players has a default") as usize;
+        let movement = match checked.str("movement")? {
             "up_to" => Movement::UpTo,
             _ => Movement::Exact,
         };
         let first_player = checked.first_player(players)?;
         let seed = checked.seed()?;
-        let max_plies = checked.positive_int_or_none("max_plies")?.map(|n| n as u32);
+        let max_plies = checked.int("max_plies")?.map(|n| n as u32);
         Ok(Self::setup(
             players,
             movement,
@@ -482,6 +523,16 @@ impl Game for Domination {
             seed,
             max_plies,
         ))
+    }
+
+    fn restart(&self, seed: u64) -> Self {
+        Self::setup(
+            usize::from(self.players),
+            self.movement,
+            self.first_player.map(usize::from),
+            seed,
+            self.max_plies,
+        )
     }
 
     fn options(&self) -> Map<String, Value> {
@@ -504,10 +555,6 @@ impl Game for Domination {
             None => Some(usize::from(self.to_move)),
             Some(_) => None,
         }
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves);
     }
 
     #[inline]
@@ -609,33 +656,6 @@ impl Game for Domination {
         &self.history
     }
 
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-
-    fn action(&self, mv: Move) -> usize {
-        mv.action()
-    }
-
-    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
-        Move::from_action(action).ok_or_else(|| {
-            let reason = if action < NUM_ACTIONS {
-                "the two squares share no rank or file".to_string()
-            } else {
-                format!("action ids run from 0 to {}", NUM_ACTIONS - 1)
-            };
-            Error::invalid_move(action.to_string(), reason)
-        })
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        notation::parse_move(text)
-    }
-
-    fn notation(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
     fn observation_shape(&self) -> Vec<usize> {
         vec![7 * self.num_players() + 1, SQUARES]
     }
@@ -720,25 +740,4 @@ impl Game for Domination {
         }
     }
 
-    #[inline]
-    fn is_legal(&self, mv: Move) -> bool {
-        self.is_legal_move(mv)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> usize {
-        if self.is_finished() {
-            return 0;
-        }
-        self.count_moves()
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64) -> Move {
-        self.pick_random(rng)
-    }
-
-    fn legal_actions(&self, actions: &mut Vec<u32>) {
-        self.generate_actions(actions);
-    }
 }

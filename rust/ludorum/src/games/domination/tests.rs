@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 use super::board::{self, SQUARES};
 use super::{Domination, Move, MoveKind, Movement, NUM_ACTIONS, PLACEMENT_BASE, RESERVE_BASE};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::prelude::*;
+use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -215,8 +216,13 @@ fn options_and_defaults() {
     assert_eq!(g.current_player(), Some(3));
     assert_eq!(g.num_actions(), 13624);
     assert_eq!(g.observation_shape(), vec![29, 52]);
-    let null = game(json!({"seed": null, "first_player": null, "max_plies": null}));
+    // None is allowed where the rules page says what it means, and only there.
+    let null = game(json!({"first_player": null, "max_plies": null}));
     assert_eq!(null.options(), start.options());
+    assert_option_errors::<Domination>(&[
+        (json!({"seed": null}), "seed must be an integer in 0..2**64, got None"),
+        (json!({"players": null}), "players must be one of 2, 3, 4, got None"),
+    ]);
 }
 
 #[test]
@@ -254,7 +260,7 @@ fn option_errors() {
         (json!({"seed": "7"}), "got '7'"),
         (
             json!({"max_plies": 0}),
-            "max_plies must be a positive integer or None, got 0",
+            "max_plies must be None or a positive integer, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
     ];
@@ -616,7 +622,7 @@ fn ply_limit() {
     let mut g = game(json!({"max_plies": 50, "seed": 3}));
     let record = crate::play_random_game(&mut g, &mut SplitMix64::new(3));
     assert_eq!(
-        (record.length, record.reason, record.winners),
+        (record.length, FACTS.reasons[usize::from(record.reason)], record.winners),
         (50, "ply limit", 0)
     );
     assert_eq!(g.current_player(), None);

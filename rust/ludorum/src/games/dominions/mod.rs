@@ -16,7 +16,8 @@
 //! # Examples
 //!
 //! ```
-//! use ludorum::{Game, games::dominions::{board, Dominions}};
+//! use ludorum::prelude::*;
+//! use ludorum::{games::dominions::{board, Dominions}};
 //!
 //! let mut game = Dominions::new(&Default::default()).unwrap();
 //! assert_eq!(game.count_legal_moves(), 11_320);

@@ -20,6 +20,7 @@
 use super::board::{self, CellSet, CELLS, NEIGHBOURS, OFF_BOARD, PATTERNS};
 use super::state::Dominions;
 use super::{NUM_ACTIONS, PASS, RESIGN};
+use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
 /// A move: a placement `P@cell`, `pass` or `resign`, stored as its action id (`resign` is
@@ -266,83 +267,12 @@ impl Dominions {
         }
     }
 
-    /// The legal moves in ascending action id (`pass` last); empty once the game is over.
-    pub(super) fn generate(&self, moves: &mut Vec<Move>) {
-        moves.clear();
-        if self.is_finished() {
-            return;
-        }
-        self.visit_cells(|c, mut patterns| {
-            while patterns != 0 {
-                moves.push(Move::place_unchecked(c, patterns.trailing_zeros() as u8));
-                patterns &= patterns - 1;
-            }
-        });
-        moves.push(Move::PASS);
-    }
-
-    /// The legal action ids, ascending.
-    pub(super) fn generate_actions(&self, actions: &mut Vec<u32>) {
-        actions.clear();
-        if self.is_finished() {
-            return;
-        }
-        self.visit_cells(|c, mut patterns| {
-            let base = (c * PATTERNS) as u32;
-            while patterns != 0 {
-                actions.push(base + patterns.trailing_zeros() - 1);
-                patterns &= patterns - 1;
-            }
-        });
-        actions.push(PASS as u32);
-    }
-
     /// The number of legal moves (the game runs).
     #[inline]
     pub(super) fn count_moves(&self) -> usize {
         let mut count = 1;
         self.visit_cells(|_, patterns| count += patterns.count_ones() as usize);
         count
-    }
-
-    /// `legal_moves()[rng.below(n)]` without building the list (the game runs).
-    #[inline]
-    pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
-        let mut cells = [0u8; CELLS];
-        let mut masks = [0u64; CELLS];
-        let mut len = 0;
-        let mut total = 1;
-        self.visit_cells(|c, patterns| {
-            cells[len] = c as u8;
-            masks[len] = patterns;
-            len += 1;
-            total += patterns.count_ones() as usize;
-        });
-        let mut k = rng.below(total) as u32;
-        for (&c, &mask) in cells[..len].iter().zip(&masks[..len]) {
-            let n = mask.count_ones();
-            if k < n {
-                return Move::place_unchecked(usize::from(c), nth_bit(mask, k) as u8);
-            }
-            k -= n;
-        }
-        Move::PASS
-    }
-
-    /// True when `mv` is legal now (`resign` is, while the game runs).
-    #[inline]
-    pub(super) fn is_legal_move(&self, mv: Move) -> bool {
-        if self.is_finished() {
-            return false;
-        }
-        match (mv.cell(), mv.pattern()) {
-            (Some(c), Some(p)) => {
-                self.pattern[c] == 0
-                    && (self.pieces == 0 || self.frontier.contains(c))
-                    && self.cell_patterns(c, self.hands[usize::from(self.to_move)]) & (1 << p) != 0
-            }
-            _ => true,
-        }
     }
 
     /// Why the placement of `p` on the empty cell `c` fails matching, contact or liberties
@@ -364,5 +294,86 @@ impl Dominions {
                 (p & empty == 0).then_some(Refusal::Liberty)
             }
         }
+    }
+}
+
+impl MoveGen for Dominions {
+    /// The legal moves in ascending action id (`pass` last); empty once the game is over.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.is_finished() {
+            return;
+        }
+        self.visit_cells(|c, mut patterns| {
+            while patterns != 0 {
+                moves.push(Move::place_unchecked(c, patterns.trailing_zeros() as u8));
+                patterns &= patterns - 1;
+            }
+        });
+        moves.push(Move::PASS);
+    }
+
+    /// True when `mv` is legal now (`resign` is, while the game runs).
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        if self.is_finished() {
+            return false;
+        }
+        match (mv.cell(), mv.pattern()) {
+            (Some(c), Some(p)) => {
+                self.pattern[c] == 0
+                    && (self.pieces == 0 || self.frontier.contains(c))
+                    && self.cell_patterns(c, self.hands[usize::from(self.to_move)]) & (1 << p) != 0
+            }
+            _ => true,
+        }
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        if self.is_finished() {
+            return 0;
+        }
+        self.count_moves()
+    }
+
+    /// `legal_moves()[rng.below(n)]` without building the list (the game runs).
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        let mut cells = [0u8; CELLS];
+        let mut masks = [0u64; CELLS];
+        let mut len = 0;
+        let mut total = 1;
+        self.visit_cells(|c, patterns| {
+            cells[len] = c as u8;
+            masks[len] = patterns;
+            len += 1;
+            total += patterns.count_ones() as usize;
+        });
+        let mut k = rng.below(total) as u32;
+        for (&c, &mask) in cells[..len].iter().zip(&masks[..len]) {
+            let n = mask.count_ones();
+            if k < n {
+                return Move::place_unchecked(usize::from(c), nth_bit(mask, k) as u8);
+            }
+            k -= n;
+        }
+        Move::PASS
+    }
+
+    /// The legal action ids, ascending.
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        actions.clear();
+        if self.is_finished() {
+            return;
+        }
+        self.visit_cells(|c, mut patterns| {
+            let base = (c * PATTERNS) as u32;
+            while patterns != 0 {
+                actions.push(base + patterns.trailing_zeros() - 1);
+                patterns &= patterns - 1;
+            }
+        });
+        actions.push(PASS as u32);
     }
 }

@@ -4,7 +4,9 @@ use std::fmt;
 
 use super::board::{self, COORDS};
 use super::movegen::Move;
+use super::{Dominions, NUM_ACTIONS};
 use crate::core::error::Error;
+use crate::core::game::Encoding;
 
 impl fmt::Display for Move {
     /// `63@i9`, `pass` or `resign`.
@@ -56,4 +58,33 @@ pub(super) fn parse_move(text: &str) -> Result<Move, Error> {
         )
     })?;
     Ok(Move::place(cell, pattern).expect("a cell and a pattern"))
+}
+
+impl Encoding for Dominions {
+    type Move = Move;
+
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        mv.action()
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        Move::from_action(action).ok_or_else(|| {
+            Error::invalid_move(
+                action.to_string(),
+                format!("action ids run from 0 to {}", NUM_ACTIONS - 1),
+            )
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        parse_move(text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
 }

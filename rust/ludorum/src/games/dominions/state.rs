@@ -19,12 +19,11 @@ use serde_json::{json, Map, Value};
 
 use super::board::{self, CellSet, CELLS, NEIGHBOURS, OFF_BOARD, PATTERNS};
 use super::movegen::{directions, Move, Refusal};
-use super::{notation, NUM_ACTIONS};
 use crate::core::error::Error;
-use crate::core::game::Game;
-use crate::core::options::{python_repr, Options};
+use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
+use crate::prelude::*;
+use crate::core::options::Options;
 use crate::core::outcome::Outcome;
-use crate::core::rng::SplitMix64;
 use crate::core::zobrist;
 
 /// Seed of the Zobrist tables: the bytes of `"DOMINION"`.
@@ -59,8 +58,31 @@ fn pass_key() -> u64 {
     ZOBRIST[PASS_KEY_AT]
 }
 
-/// The option names, in the order of the rules page.
-const OPTION_NAMES: [&str; 2] = ["komi", "max_plies"];
+/// What Dominions declares about itself.
+pub(super) const FACTS: &Facts = &Facts {
+    name: "dominions",
+    class_name: "Dominions",
+    summary: "Freeling's territory game of beams and patterns on a hexagon (2 players)",
+    players: &[2],
+    options: &[
+        OptionSpec {
+            name: "komi",
+            kind: OptionKind::Float,
+            nullable: false,
+            default: OptionDefault::Float(0.0),
+            doc: "points added to Black's territory",
+        },
+        MAX_PLIES,
+    ],
+    hidden_information: false,
+    seeded: false,
+    // Random games end by two passes within ~135 plies (126 pieces in all).
+    simulation_max_plies: None,
+    reasons: &["territory", "ply limit", "resignation"],
+    bench: &[""],
+    bench_perft: &[("", 3)],
+    openspiel: None,
+};
 
 /// Marks an empty cell in `colour` and `owner`.
 const NO_PLAYER: u8 = 2;
@@ -92,7 +114,8 @@ struct Undo {
 /// # Examples
 ///
 /// ```
-/// use ludorum::{Game, games::dominions::{board, Dominions}};
+/// use ludorum::prelude::*;
+/// use ludorum::{games::dominions::{board, Dominions}};
 /// let mut game = Dominions::new(&Default::default()).unwrap();
 /// game.play(game.parse_move("63@i9").unwrap()).unwrap();
 /// game.play(game.parse_move("8@j10").unwrap()).unwrap();
@@ -488,30 +511,19 @@ impl Dominions {
     }
 }
 
-/// The `komi` option: a finite number (int or float, not a bool), 0 when absent.
-fn komi_option(options: &Map<String, Value>) -> Result<f64, Error> {
-    match options.get("komi") {
-        None => Ok(0.0),
-        Some(value) => match value.as_f64() {
-            Some(k) if k.is_finite() && value.is_number() => Ok(k),
-            _ => Err(Error::InvalidOption(format!(
-                "komi must be a finite number, got {}",
-                python_repr(value)
-            ))),
-        },
-    }
-}
-
 impl Game for Dominions {
-    type Move = Move;
 
-    const NAME: &'static str = "dominions";
+    const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
-        let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
-        let komi = komi_option(options)?;
-        let max_plies = checked.positive_int_or_none("max_plies")?.map(|n| n as u32);
+        let checked = Options::new(FACTS, options)?;
+        let komi = checked.float("komi")?;
+        let max_plies = checked.int("max_plies")?.map(|n| n as u32);
         Ok(Self::setup(komi, max_plies))
+    }
+
+    fn restart(&self, _seed: u64) -> Self {
+        Self::setup(self.komi, self.max_plies)
     }
 
     fn options(&self) -> Map<String, Value> {
@@ -531,10 +543,6 @@ impl Game for Dominions {
             None => Some(usize::from(self.to_move)),
             Some(_) => None,
         }
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves);
     }
 
     #[inline]
@@ -622,31 +630,6 @@ impl Game for Dominions {
         &self.history
     }
 
-    fn num_actions(&self) -> usize {
-        NUM_ACTIONS
-    }
-
-    fn action(&self, mv: Move) -> usize {
-        mv.action()
-    }
-
-    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
-        Move::from_action(action).ok_or_else(|| {
-            Error::invalid_move(
-                action.to_string(),
-                format!("action ids run from 0 to {}", NUM_ACTIONS - 1),
-            )
-        })
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        notation::parse_move(text)
-    }
-
-    fn notation(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
     fn observation_shape(&self) -> Vec<usize> {
         vec![18, CELLS]
     }
@@ -720,25 +703,4 @@ impl Game for Dominions {
         }
     }
 
-    #[inline]
-    fn is_legal(&self, mv: Move) -> bool {
-        self.is_legal_move(mv)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> usize {
-        if self.is_finished() {
-            return 0;
-        }
-        self.count_moves()
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64) -> Move {
-        self.pick_random(rng)
-    }
-
-    fn legal_actions(&self, actions: &mut Vec<u32>) {
-        self.generate_actions(actions);
-    }
 }

@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 use super::board::{self, CELLS};
 use super::{Dominions, Move, NUM_ACTIONS, PASS, RESIGN, ZOBRIST_SEED};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::prelude::*;
+use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -666,7 +667,7 @@ fn option_errors() {
         (json!({"komi": [1]}), "komi must be a finite number"),
         (
             json!({"max_plies": 0}),
-            "max_plies must be a positive integer or None, got 0",
+            "max_plies must be None or a positive integer, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
         (json!({"max_plies": 2.5}), "got 2.5"),
@@ -993,7 +994,7 @@ fn random_game_statistics() {
     for seed in 0..200 {
         let mut g = start();
         let record = crate::play_random_game(&mut g, &mut SplitMix64::new(seed));
-        assert_eq!(record.reason, "territory");
+        assert_eq!(FACTS.reasons[usize::from(record.reason)], "territory");
         lengths.push(record.length);
         let (w, b) = g.scores();
         margins.push(w - b);
@@ -1033,10 +1034,10 @@ fn perft_print() {
 #[test]
 #[ignore = "prints playout throughput on one and two threads"]
 fn playout_speed() {
-    let start = start();
+    let batch = crate::Batch::<Dominions>::new(&serde_json::Map::new(), 0).unwrap();
     for threads in [1, 2, 1, 2] {
         let t = std::time::Instant::now();
-        let records = crate::simulate(|_| start.clone(), 0, 0, 4000, threads);
+        let records = crate::simulate(&batch, 0, 4000, threads, None).unwrap();
         let plies: u64 = records.iter().map(|r| u64::from(r.length)).sum();
         let secs = t.elapsed().as_secs_f64();
         eprintln!(

@@ -14,7 +14,8 @@
 //! # Examples
 //!
 //! ```
-//! use ludorum::{Game, games::so_long_sucker::{SoLongSucker, Situation}};
+//! use ludorum::prelude::*;
+//! use ludorum::{games::so_long_sucker::{SoLongSucker, Situation}};
 //!
 //! let options = serde_json::json!({"first_player": 0}).as_object().unwrap().clone();
 //! let mut game = SoLongSucker::new(&options).unwrap();

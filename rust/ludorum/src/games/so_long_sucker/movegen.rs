@@ -3,6 +3,7 @@
 
 use super::state::{Situation, SoLongSucker};
 use super::{COLOUR_LETTERS, COLOUR_NAMES, MAX_PLAYERS};
+use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
 /// No player (the actor of a primary move).
@@ -37,7 +38,8 @@ pub enum MoveKind {
 /// # Examples
 ///
 /// ```
-/// use ludorum::{Game, games::so_long_sucker::{MoveKind, SoLongSucker}};
+/// use ludorum::prelude::*;
+/// use ludorum::{games::so_long_sucker::{MoveKind, SoLongSucker}};
 /// let game = SoLongSucker::new(&Default::default()).unwrap();
 /// let mv = game.parse_move("play Y new").unwrap();
 /// assert_eq!((mv.kind(), mv.colour(), mv.action()), (MoveKind::PlayNew, Some(3), 3 * 29 + 28));
@@ -251,91 +253,6 @@ impl SoLongSucker {
         }
     }
 
-    /// The legal moves in ascending action id.
-    pub(super) fn generate(&self, moves: &mut Vec<Move>) {
-        moves.clear();
-        if self.outcome.is_some() {
-            return;
-        }
-        let d = usize::from(self.decider);
-        let extra = usize::from(self.extra);
-        let base = self.give_base();
-        let p = usize::from(self.players);
-        match self.situation {
-            Situation::Play => {
-                let m = self.slots();
-                let npiles = usize::from(self.npiles);
-                for c in bits(self.held[d]) {
-                    for (r, &id) in self.pile_id[..npiles].iter().enumerate() {
-                        moves.push(Move::new(
-                            MoveKind::PlayOn,
-                            NO_PLAYER,
-                            c as u8,
-                            0,
-                            id,
-                            c * m + r,
-                        ));
-                    }
-                    moves.push(Move::new(
-                        MoveKind::PlayNew,
-                        NO_PLAYER,
-                        c as u8,
-                        0,
-                        0,
-                        c * m + m - 1,
-                    ));
-                }
-            }
-            Situation::Give => {
-                for x in bits(self.alive & !self.pile_mask[extra]) {
-                    moves.push(Move::new(
-                        MoveKind::Give,
-                        NO_PLAYER,
-                        x as u8,
-                        0,
-                        0,
-                        base + x,
-                    ));
-                }
-            }
-            Situation::Kill => {
-                for c in bits(self.pile_mask[extra]) {
-                    moves.push(Move::new(
-                        MoveKind::Kill,
-                        NO_PLAYER,
-                        c as u8,
-                        0,
-                        0,
-                        base + p + c,
-                    ));
-                }
-            }
-            Situation::Rescue => {
-                for c in bits(self.held[d] & !(1 << d)) {
-                    moves.push(Move::new(
-                        MoveKind::Rescue,
-                        NO_PLAYER,
-                        c as u8,
-                        0,
-                        0,
-                        base + 2 * p + c,
-                    ));
-                }
-                moves.push(Move::new(
-                    MoveKind::Refuse,
-                    NO_PLAYER,
-                    0,
-                    0,
-                    0,
-                    base + 3 * p,
-                ));
-            }
-        }
-        if self.lists_free() {
-            self.push_free(d, self.transfer_base(), moves);
-        }
-    }
-
     /// Every free action of `player` now, in ascending action id.
     pub(super) fn generate_free(&self, player: usize, moves: &mut Vec<Move>) {
         moves.clear();
@@ -379,70 +296,6 @@ impl SoLongSucker {
         self.count_primary() + self.count_free()
     }
 
-    /// `legal_moves()[rng.below(n)]` without the list.
-    #[inline]
-    pub(super) fn pick_random(&self, rng: &mut SplitMix64) -> Move {
-        let primary = self.count_primary();
-        let i = rng.below(primary + self.count_free());
-        let d = usize::from(self.decider);
-        let p = usize::from(self.players);
-        let base = self.give_base();
-        if i < primary {
-            let extra = usize::from(self.extra);
-            return match self.situation {
-                Situation::Play => {
-                    let per = usize::from(self.npiles) + 1;
-                    let c = nth_bit(self.held[d], i / per);
-                    let r = i % per;
-                    let m = self.slots();
-                    if r + 1 == per {
-                        Move::new(MoveKind::PlayNew, NO_PLAYER, c as u8, 0, 0, c * m + m - 1)
-                    } else {
-                        let id = self.pile_id[r];
-                        Move::new(MoveKind::PlayOn, NO_PLAYER, c as u8, 0, id, c * m + r)
-                    }
-                }
-                Situation::Give => {
-                    let x = nth_bit(self.alive & !self.pile_mask[extra], i);
-                    Move::new(MoveKind::Give, NO_PLAYER, x as u8, 0, 0, base + x)
-                }
-                Situation::Kill => {
-                    let c = nth_bit(self.pile_mask[extra], i);
-                    Move::new(MoveKind::Kill, NO_PLAYER, c as u8, 0, 0, base + p + c)
-                }
-                Situation::Rescue => {
-                    if i + 1 == primary {
-                        Move::new(MoveKind::Refuse, NO_PLAYER, 0, 0, 0, base + 3 * p)
-                    } else {
-                        let c = nth_bit(self.held[d] & !(1 << d), i);
-                        Move::new(MoveKind::Rescue, NO_PLAYER, c as u8, 0, 0, base + 2 * p + c)
-                    }
-                }
-            };
-        }
-        let j = i - primary;
-        let prisoners = self.held[d] & !(1 << d);
-        let receivers = self.alive & !(1 << d);
-        let per = receivers.count_ones() as usize;
-        let transfers = prisoners.count_ones() as usize * per;
-        let free = self.transfer_base();
-        if j < transfers {
-            let c = nth_bit(prisoners, j / per);
-            let y = nth_bit(receivers, j % per);
-            Move::new(
-                MoveKind::Transfer,
-                d as u8,
-                c as u8,
-                y as u8,
-                0,
-                free + c * p + y,
-            )
-        } else {
-            let c = nth_bit(prisoners, j - transfers);
-            Move::new(MoveKind::FreeKill, d as u8, c as u8, 0, 0, free + p * p + c)
-        }
-    }
-
     // -- legality ---------------------------------------------------------------------------
 
     /// True when the move's colours and players belong to this game.
@@ -454,15 +307,6 @@ impl SoLongSucker {
             MoveKind::FreeKill => mv.actor < p && mv.colour < p,
             _ => mv.colour < p,
         }
-    }
-
-    /// True when `mv` may be played now: a primary move of the decision, or a free action of
-    /// any living player (listed or not), carrying the id it has now.
-    pub(super) fn is_legal_move(&self, mv: Move) -> bool {
-        if self.outcome.is_some() || !self.in_range(mv) {
-            return false;
-        }
-        self.why_not(mv).is_none() && self.action_now(mv) == Some(mv.action())
     }
 
     /// Why `mv` may not be played now, apart from its action id; `None` when it may.
@@ -595,3 +439,176 @@ impl SoLongSucker {
 }
 
 const _: () = assert!(MAX_PLAYERS <= 8, "player masks are u8");
+
+impl MoveGen for SoLongSucker {
+    /// The legal moves in ascending action id.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let d = usize::from(self.decider);
+        let extra = usize::from(self.extra);
+        let base = self.give_base();
+        let p = usize::from(self.players);
+        match self.situation {
+            Situation::Play => {
+                let m = self.slots();
+                let npiles = usize::from(self.npiles);
+                for c in bits(self.held[d]) {
+                    for (r, &id) in self.pile_id[..npiles].iter().enumerate() {
+                        moves.push(Move::new(
+                            MoveKind::PlayOn,
+                            NO_PLAYER,
+                            c as u8,
+                            0,
+                            id,
+                            c * m + r,
+                        ));
+                    }
+                    moves.push(Move::new(
+                        MoveKind::PlayNew,
+                        NO_PLAYER,
+                        c as u8,
+                        0,
+                        0,
+                        c * m + m - 1,
+                    ));
+                }
+            }
+            Situation::Give => {
+                for x in bits(self.alive & !self.pile_mask[extra]) {
+                    moves.push(Move::new(
+                        MoveKind::Give,
+                        NO_PLAYER,
+                        x as u8,
+                        0,
+                        0,
+                        base + x,
+                    ));
+                }
+            }
+            Situation::Kill => {
+                for c in bits(self.pile_mask[extra]) {
+                    moves.push(Move::new(
+                        MoveKind::Kill,
+                        NO_PLAYER,
+                        c as u8,
+                        0,
+                        0,
+                        base + p + c,
+                    ));
+                }
+            }
+            Situation::Rescue => {
+                for c in bits(self.held[d] & !(1 << d)) {
+                    moves.push(Move::new(
+                        MoveKind::Rescue,
+                        NO_PLAYER,
+                        c as u8,
+                        0,
+                        0,
+                        base + 2 * p + c,
+                    ));
+                }
+                moves.push(Move::new(
+                    MoveKind::Refuse,
+                    NO_PLAYER,
+                    0,
+                    0,
+                    0,
+                    base + 3 * p,
+                ));
+            }
+        }
+        if self.lists_free() {
+            self.push_free(d, self.transfer_base(), moves);
+        }
+    }
+
+    /// True when `mv` may be played now: a primary move of the decision, or a free action of
+    /// any living player (listed or not), carrying the id it has now.
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        if self.outcome.is_some() || !self.in_range(mv) {
+            return false;
+        }
+        self.why_not(mv).is_none() && self.action_now(mv) == Some(mv.action())
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+
+    /// `legal_moves()[rng.below(n)]` without the list.
+    #[inline]
+    fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        let primary = self.count_primary();
+        let i = rng.below(primary + self.count_free());
+        let d = usize::from(self.decider);
+        let p = usize::from(self.players);
+        let base = self.give_base();
+        if i < primary {
+            let extra = usize::from(self.extra);
+            return match self.situation {
+                Situation::Play => {
+                    let per = usize::from(self.npiles) + 1;
+                    let c = nth_bit(self.held[d], i / per);
+                    let r = i % per;
+                    let m = self.slots();
+                    if r + 1 == per {
+                        Move::new(MoveKind::PlayNew, NO_PLAYER, c as u8, 0, 0, c * m + m - 1)
+                    } else {
+                        let id = self.pile_id[r];
+                        Move::new(MoveKind::PlayOn, NO_PLAYER, c as u8, 0, id, c * m + r)
+                    }
+                }
+                Situation::Give => {
+                    let x = nth_bit(self.alive & !self.pile_mask[extra], i);
+                    Move::new(MoveKind::Give, NO_PLAYER, x as u8, 0, 0, base + x)
+                }
+                Situation::Kill => {
+                    let c = nth_bit(self.pile_mask[extra], i);
+                    Move::new(MoveKind::Kill, NO_PLAYER, c as u8, 0, 0, base + p + c)
+                }
+                Situation::Rescue => {
+                    if i + 1 == primary {
+                        Move::new(MoveKind::Refuse, NO_PLAYER, 0, 0, 0, base + 3 * p)
+                    } else {
+                        let c = nth_bit(self.held[d] & !(1 << d), i);
+                        Move::new(MoveKind::Rescue, NO_PLAYER, c as u8, 0, 0, base + 2 * p + c)
+                    }
+                }
+            };
+        }
+        let j = i - primary;
+        let prisoners = self.held[d] & !(1 << d);
+        let receivers = self.alive & !(1 << d);
+        let per = receivers.count_ones() as usize;
+        let transfers = prisoners.count_ones() as usize * per;
+        let free = self.transfer_base();
+        if j < transfers {
+            let c = nth_bit(prisoners, j / per);
+            let y = nth_bit(receivers, j % per);
+            Move::new(
+                MoveKind::Transfer,
+                d as u8,
+                c as u8,
+                y as u8,
+                0,
+                free + c * p + y,
+            )
+        } else {
+            let c = nth_bit(prisoners, j - transfers);
+            Move::new(MoveKind::FreeKill, d as u8, c as u8, 0, 0, free + p * p + c)
+        }
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        actions.clear();
+        actions.extend(moves.iter().map(|m| m.action));
+    }
+}

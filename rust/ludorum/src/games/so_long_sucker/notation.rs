@@ -3,9 +3,11 @@
 
 use std::fmt;
 
-use super::movegen::{Move, MoveKind};
+use super::movegen::{Move, MoveKind, NO_PLAYER};
 use super::COLOUR_LETTERS;
+use super::SoLongSucker;
 use crate::core::error::Error;
+use crate::core::game::{Encoding, Game};
 
 /// A move as its text names it, before the state gives it an action id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,4 +126,115 @@ pub(super) fn parse(text: &str, players: usize) -> Result<Parsed, Error> {
             ))
         }
     })
+}
+
+impl Encoding for SoLongSucker {
+    type Move = Move;
+
+    fn num_actions(&self) -> usize {
+        self.action_count()
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        self.action_now(mv).unwrap_or(mv.action())
+    }
+
+    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
+        let p = self.num_players();
+        let m = self.slots();
+        let give = self.give_base();
+        let free = self.transfer_base();
+        let count = self.action_count();
+        let (kind, actor, colour, receiver) = if action < give {
+            let (colour, rank) = (action / m, action % m);
+            if rank + 1 == m {
+                (MoveKind::PlayNew, NO_PLAYER, colour, 0)
+            } else {
+                let Some(&id) = self.pile_id[..usize::from(self.npiles)].get(rank) else {
+                    return Err(Error::illegal_move(
+                        format!("action {action}"),
+                        format!(
+                            "it plays {} onto the pile of rank {rank}, and there are only {} \
+                             piles",
+                            char::from(COLOUR_LETTERS[colour]),
+                            self.npiles
+                        ),
+                    ));
+                };
+                return Ok(Move::new(
+                    MoveKind::PlayOn,
+                    NO_PLAYER,
+                    colour as u8,
+                    0,
+                    id,
+                    action,
+                ));
+            }
+        } else if action < give + p {
+            (MoveKind::Give, NO_PLAYER, action - give, 0)
+        } else if action < give + 2 * p {
+            (MoveKind::Kill, NO_PLAYER, action - give - p, 0)
+        } else if action < give + 3 * p {
+            (MoveKind::Rescue, NO_PLAYER, action - give - 2 * p, 0)
+        } else if action == give + 3 * p {
+            (MoveKind::Refuse, NO_PLAYER, 0, 0)
+        } else {
+            let (actor, within) = if action < count {
+                let Some(decider) = self.current_player() else {
+                    return Err(Error::illegal_move(
+                        format!("action {action}"),
+                        "the game is over: nobody decides, so a free action in the action \
+                         space has no actor",
+                    ));
+                };
+                (decider, action - free)
+            } else {
+                let per = p * p + p;
+                let actor = (action - count) / per;
+                if actor >= p {
+                    return Err(Error::invalid_move(
+                        action.to_string(),
+                        format!(
+                            "action ids run from 0 to {} (free actions of other players \
+                             included)",
+                            count + p * per - 1
+                        ),
+                    ));
+                }
+                if self.current_player() == Some(actor) {
+                    return Err(Error::invalid_move(
+                        action.to_string(),
+                        format!(
+                            "{} decides now: its free actions have ids in the action space, \
+                             from {free}",
+                            super::COLOUR_NAMES[actor]
+                        ),
+                    ));
+                }
+                (actor, (action - count) % per)
+            };
+            if within < p * p {
+                (MoveKind::Transfer, actor as u8, within / p, within % p)
+            } else {
+                (MoveKind::FreeKill, actor as u8, within - p * p, 0)
+            }
+        };
+        Ok(Move::new(
+            kind,
+            actor,
+            colour as u8,
+            receiver as u8,
+            0,
+            action,
+        ))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        let parsed = parse(text, self.num_players())?;
+        self.with_action(parsed, text)
+    }
+
+    fn notation(&self, mv: Move) -> String {
+        mv.to_string()
+    }
 }

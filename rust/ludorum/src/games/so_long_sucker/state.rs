@@ -5,26 +5,78 @@ use serde_json::{json, Map, Value};
 
 use super::keys;
 use super::movegen::{Move, MoveKind, NO_PLAYER};
-use super::notation::{self, Parsed};
+use super::notation::Parsed;
 use super::{COLOUR_LETTERS, MAX_CHIPS, MAX_PLAYERS, MAX_TABLE};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
+use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
 
-/// The option names, in the order of the rules page.
-const OPTION_NAMES: [&str; 6] = [
-    "players",
-    "chips",
-    "seed",
-    "first_player",
-    "dead_capture",
-    "free_actions",
-];
-
 /// The most free actions listed per decision (the `free_actions` option).
 const MAX_FREE_ACTIONS: u8 = 100;
+
+/// What So Long Sucker declares about itself.
+pub(super) const FACTS: &Facts = &Facts {
+    name: "so_long_sucker",
+    class_name: "SoLongSucker",
+    summary: "Hausner, Nash, Shapley and Shubik's game of coalitions and betrayal (2-6 players)",
+    players: &[2, 3, 4, 5, 6],
+    options: &[
+        OptionSpec {
+            name: "players",
+            kind: OptionKind::IntChoice(&[2, 3, 4, 5, 6]),
+            nullable: false,
+            default: OptionDefault::Int(4),
+            doc: "number of players",
+        },
+        OptionSpec {
+            name: "chips",
+            kind: OptionKind::IntRange {
+                low: 1,
+                high: MAX_CHIPS as u64,
+            },
+            nullable: true,
+            default: OptionDefault::Derived("7 with 2-4 players, 6 with 5, 5 with 6"),
+            doc: "chips per player; None: the default for the player count",
+        },
+        SEED,
+        FIRST_PLAYER,
+        OptionSpec {
+            name: "dead_capture",
+            kind: OptionKind::StrChoice(&["player", "giver"]),
+            nullable: false,
+            default: OptionDefault::Str("player"),
+            doc: "who decides the next player after a capture in a dead colour",
+        },
+        OptionSpec {
+            name: "free_actions",
+            kind: OptionKind::IntRange {
+                low: 0,
+                high: MAX_FREE_ACTIONS as u64,
+            },
+            nullable: false,
+            default: OptionDefault::Int(0),
+            doc: "how many free actions (transfers, kills) are listed per decision",
+        },
+    ],
+    hidden_information: false,
+    seeded: true,
+    // Every game ends (each capture kills a chip); random games are short.
+    simulation_max_plies: None,
+    reasons: &["last player alive"],
+    bench: &[
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=5",
+        "players=6",
+        "players=4,free_actions=2",
+    ],
+    bench_perft: &[("players=4,first_player=0", 16)],
+    openspiel: None,
+};
 
 /// No chip (an empty pile's top).
 const NO_CHIP: u8 = u8::MAX;
@@ -162,7 +214,8 @@ impl<T> std::ops::DerefMut for Stack<T> {
 /// # Examples
 ///
 /// ```
-/// use ludorum::{Game, games::so_long_sucker::SoLongSucker};
+/// use ludorum::prelude::*;
+/// use ludorum::{games::so_long_sucker::SoLongSucker};
 /// let options = serde_json::json!({"players": 3, "first_player": 2}).as_object().unwrap().clone();
 /// let game = SoLongSucker::new(&options).unwrap();
 /// assert_eq!(game.hand(2), vec![0, 0, 7]);
@@ -763,7 +816,7 @@ impl SoLongSucker {
     }
 
     /// The Move `parsed` names here, with the id it has now.
-    fn with_action(&self, parsed: Parsed, text: &str) -> Result<Move, Error> {
+    pub(super) fn with_action(&self, parsed: Parsed, text: &str) -> Result<Move, Error> {
         let (kind, actor, colour, receiver, pile) = match parsed {
             Parsed::PlayOn { colour, pile } => (MoveKind::PlayOn, NO_PLAYER, colour, 0, pile),
             Parsed::PlayNew { colour } => (MoveKind::PlayNew, NO_PLAYER, colour, 0, 0),
@@ -894,14 +947,12 @@ fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, Str
 }
 
 impl Game for SoLongSucker {
-    type Move = Move;
-
-    const NAME: &'static str = "so_long_sucker";
+    const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
-        let checked = Options::new(Self::NAME, options, &OPTION_NAMES)?;
-        let players = checked.int_choice("players", &[2, 3, 4, 5, 6], 4)? as usize;
-        let chips = checked.int_in("chips", 1, MAX_CHIPS as u64, true)?.map_or(
+        let checked = Options::new(FACTS, options)?;
+        let players = checked.int("players")?.expect("players has a default") as usize;
+        let chips = checked.int("chips")?.map_or(
             match players {
                 2..=4 => 7,
                 5 => 6,
@@ -912,13 +963,11 @@ impl Game for SoLongSucker {
         let seed = checked.seed()?;
         let first_player = checked.first_player(players)?;
         let dead_capture =
-            match checked.str_choice("dead_capture", &["player", "giver"], "player")? {
+            match checked.str("dead_capture")? {
                 "player" => DeadCapture::Player,
                 _ => DeadCapture::Giver,
             };
-        let free_actions = checked
-            .int_in("free_actions", 0, u64::from(MAX_FREE_ACTIONS), false)?
-            .unwrap_or(0) as u8;
+        let free_actions = checked.int("free_actions")?.unwrap_or(0) as u8;
         Ok(Self::setup(
             players,
             chips,
@@ -927,6 +976,17 @@ impl Game for SoLongSucker {
             dead_capture,
             free_actions,
         ))
+    }
+
+    fn restart(&self, seed: u64) -> Self {
+        Self::setup(
+            usize::from(self.players),
+            usize::from(self.chips),
+            seed,
+            self.first_player.map(usize::from),
+            self.dead_capture,
+            self.free_actions,
+        )
     }
 
     fn options(&self) -> Map<String, Value> {
@@ -950,10 +1010,6 @@ impl Game for SoLongSucker {
             None => Some(usize::from(self.decider)),
             Some(_) => None,
         }
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves);
     }
 
     fn play_unchecked(&mut self, mv: Move) {
@@ -1149,113 +1205,6 @@ impl Game for SoLongSucker {
         self.history[index].action()
     }
 
-    fn num_actions(&self) -> usize {
-        self.action_count()
-    }
-
-    fn action(&self, mv: Move) -> usize {
-        self.action_now(mv).unwrap_or(mv.action())
-    }
-
-    fn move_from_action(&self, action: usize) -> Result<Move, Error> {
-        let p = self.num_players();
-        let m = self.slots();
-        let give = self.give_base();
-        let free = self.transfer_base();
-        let count = self.action_count();
-        let (kind, actor, colour, receiver) = if action < give {
-            let (colour, rank) = (action / m, action % m);
-            if rank + 1 == m {
-                (MoveKind::PlayNew, NO_PLAYER, colour, 0)
-            } else {
-                let Some(&id) = self.pile_id[..usize::from(self.npiles)].get(rank) else {
-                    return Err(Error::illegal_move(
-                        format!("action {action}"),
-                        format!(
-                            "it plays {} onto the pile of rank {rank}, and there are only {} \
-                             piles",
-                            char::from(COLOUR_LETTERS[colour]),
-                            self.npiles
-                        ),
-                    ));
-                };
-                return Ok(Move::new(
-                    MoveKind::PlayOn,
-                    NO_PLAYER,
-                    colour as u8,
-                    0,
-                    id,
-                    action,
-                ));
-            }
-        } else if action < give + p {
-            (MoveKind::Give, NO_PLAYER, action - give, 0)
-        } else if action < give + 2 * p {
-            (MoveKind::Kill, NO_PLAYER, action - give - p, 0)
-        } else if action < give + 3 * p {
-            (MoveKind::Rescue, NO_PLAYER, action - give - 2 * p, 0)
-        } else if action == give + 3 * p {
-            (MoveKind::Refuse, NO_PLAYER, 0, 0)
-        } else {
-            let (actor, within) = if action < count {
-                let Some(decider) = self.current_player() else {
-                    return Err(Error::illegal_move(
-                        format!("action {action}"),
-                        "the game is over: nobody decides, so a free action in the action \
-                         space has no actor",
-                    ));
-                };
-                (decider, action - free)
-            } else {
-                let per = p * p + p;
-                let actor = (action - count) / per;
-                if actor >= p {
-                    return Err(Error::invalid_move(
-                        action.to_string(),
-                        format!(
-                            "action ids run from 0 to {} (free actions of other players \
-                             included)",
-                            count + p * per - 1
-                        ),
-                    ));
-                }
-                if self.current_player() == Some(actor) {
-                    return Err(Error::invalid_move(
-                        action.to_string(),
-                        format!(
-                            "{} decides now: its free actions have ids in the action space, \
-                             from {free}",
-                            super::COLOUR_NAMES[actor]
-                        ),
-                    ));
-                }
-                (actor, (action - count) % per)
-            };
-            if within < p * p {
-                (MoveKind::Transfer, actor as u8, within / p, within % p)
-            } else {
-                (MoveKind::FreeKill, actor as u8, within - p * p, 0)
-            }
-        };
-        Ok(Move::new(
-            kind,
-            actor,
-            colour as u8,
-            receiver as u8,
-            0,
-            action,
-        ))
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        let parsed = notation::parse(text, self.num_players())?;
-        self.with_action(parsed, text)
-    }
-
-    fn notation(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
     fn observation_shape(&self) -> Vec<usize> {
         let (p, n) = (self.num_players(), usize::from(self.total));
         vec![n * (p + 2) + p * p + 5 * p + 5]
@@ -1353,25 +1302,4 @@ impl Game for SoLongSucker {
         self.reason(mv)
     }
 
-    #[inline]
-    fn is_legal(&self, mv: Move) -> bool {
-        self.is_legal_move(mv)
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
-    }
-
-    #[inline]
-    fn random_move(&self, rng: &mut SplitMix64) -> Move {
-        self.pick_random(rng)
-    }
-
-    fn legal_actions(&self, actions: &mut Vec<u32>) {
-        let mut moves = Vec::new();
-        self.generate(&mut moves);
-        actions.clear();
-        actions.extend(moves.iter().map(|m| m.action));
-    }
 }

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 
 use super::{Decision, Move, MoveKind, Situation, SoLongSucker, ZOBRIST_SEED};
 use crate::core::error::Error;
-use crate::core::game::Game;
+use crate::prelude::*;
+use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -1478,9 +1479,14 @@ fn options_and_defaults() {
     );
     assert_eq!(g.current_player(), Some(5));
     assert_eq!(g.givers(), vec![5]);
-    let null = game(json!({"chips": null, "seed": null, "first_player": null,
-                           "dead_capture": null, "free_actions": null}));
+    // None is allowed where the rules page says what it means, and only there.
+    let null = game(json!({"chips": null, "first_player": null}));
     assert_eq!(null.options(), start.options());
+    assert_option_errors::<SoLongSucker>(&[
+        (json!({"seed": null}), "seed must be an integer in 0..2**64, got None"),
+        (json!({"dead_capture": null}), "dead_capture must be one of 'player', 'giver', got None"),
+        (json!({"free_actions": null}), "free_actions must be an integer from 0 to 100, got None"),
+    ]);
 }
 
 #[test]
@@ -2171,7 +2177,7 @@ fn every_game_ends_with_the_last_living_player() {
             let living: Vec<usize> = (0..players).filter(|&q| g.is_alive(q)).collect();
             assert_eq!(living.len(), 1);
             assert_eq!(record.winners, 1 << living[0]);
-            assert_eq!(record.reason, "last player alive");
+            assert_eq!(FACTS.reasons[usize::from(record.reason)], "last player alive");
             snapshot(&g).assert_conserved();
         }
     }

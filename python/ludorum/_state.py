@@ -1,0 +1,931 @@
+"""The typed contract every game state honours, in both backends: :class:`State`.
+
+``ludorum.new`` and ``ludorum.from_json`` return a :class:`State`; with a literal game name,
+``ludorum.new`` returns the game's own protocol (:class:`DominionsState` and so on), which adds
+that game's views. These are :class:`typing.Protocol` classes: no state inherits from them, the
+Rust classes and the pure-Python reference classes match them member by member, so that type
+checkers catch ``state.play(5)`` or a misspelt method, and ``isinstance(x, ludorum.State)`` tells
+a game state from anything else.
+
+The docstrings here are the documentation of both backends: the reference shows the same texts
+(``help(state.play)``), and the Rust classes carry copies of them.
+
+>>> import ludorum
+>>> def first_moves(state: ludorum.State, n: int) -> list[str]:
+...     return [str(m) for m in state.legal_moves()[:n]]
+>>> first_moves(ludorum.new("chinese_checkers"), 2)
+['d1-f4', 'd1-f6']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ._types import Message, Move, Outcome
+
+__all__ = [
+    "ArmadoraState",
+    "ChineseCheckersState",
+    "DominationState",
+    "DominionsState",
+    "SoLongSuckerState",
+    "State",
+]
+
+_S = TypeVar("_S", bound="State")
+
+
+@runtime_checkable
+class State(Protocol):
+    """A game in progress, in either backend: the one contract every game offers.
+
+    Make one with ``ludorum.new(name, backend=..., **options)`` or ``ludorum.from_json(data)``.
+    Moves are :class:`~ludorum.Move` values (an action id and its notation); a checked
+    :meth:`play` and :meth:`undo` walk the game tree; :meth:`legal_actions`,
+    :meth:`action_mask` and :meth:`apply_action` are the integer view for reinforcement
+    learning. Two states are equal (``==``) when their :meth:`to_json` is; states are mutable,
+    hence not hashable: use :attr:`key` to index positions. ``str(state)`` is the ASCII board and
+    Jupyter draws :meth:`svg`. ``copy.copy`` and ``copy.deepcopy`` give independent copies.
+
+    >>> import ludorum
+    >>> state = ludorum.new("chinese_checkers")
+    >>> isinstance(state, ludorum.State)
+    True
+    >>> state.play("e5-f4")
+    >>> state.current_player, state.ply, state.undo()
+    (1, 1, Move('e5-f4'))
+    """
+
+    # -- identity -----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The registry name of the game, as given to ``ludorum.new``.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").game
+        'chinese_checkers'
+        """
+        ...
+
+    @property
+    def num_players(self) -> int:
+        """The number of players; players are numbered ``0..num_players - 1`` in turn order.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers", players=3).num_players
+        3
+        """
+        ...
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option of the game with its value after defaults, as a new dict.
+
+        The keys are the option names of the game's rules page; ``ludorum.new(game,
+        **state.options)`` starts the same game again.
+
+        >>> import ludorum
+        >>> options = ludorum.new("chinese_checkers", players=3).options
+        >>> options["players"], options["pieces"]
+        (3, 10)
+        """
+        ...
+
+    # -- the position -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The player who must decide now (0-based), or ``None`` once the game is over.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.current_player
+        0
+        >>> state.play("e5-f4")
+        >>> state.current_player
+        1
+        """
+        ...
+
+    @property
+    def key(self) -> int:
+        """The 64-bit Zobrist key of the position, an int in ``0..2**64 - 1``.
+
+        It is maintained incrementally and is part of the published format: both backends and
+        every version agree on it (the key tables are described on the game's rules page).
+        Positions that are equal for the rules have equal keys.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").key
+        18270048635473872849
+        """
+        ...
+
+    def key_from_scratch(self) -> int:
+        """The Zobrist key recomputed from the position alone, without the incremental updates.
+
+        It always equals :attr:`key`; it is there to test that it does.
+
+        Returns:
+            The key, an int in ``0..2**64 - 1``.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.play("e5-f4")
+        >>> state.key_from_scratch() == state.key
+        True
+        """
+        ...
+
+    @property
+    def ply(self) -> int:
+        """The number of moves played so far (the length of :meth:`history`).
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.play("e5-f4")
+        >>> state.ply
+        1
+        """
+        ...
+
+    def history(self) -> list[Move]:
+        """The moves played so far, oldest first.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.play("e5-f4"); state.play("m5-l5")
+        >>> state.history()
+        [Move('e5-f4'), Move('m5-l5')]
+        """
+        ...
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the current player may make, in ascending action id.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty once the game is over.
+
+        >>> import ludorum
+        >>> moves = ludorum.new("chinese_checkers").legal_moves()
+        >>> len(moves), moves[:2]
+        (18, [Move('d1-f4'), Move('d1-f6')])
+        """
+        ...
+
+    def play(self, move: Move | str) -> None:
+        """Play a move, given as a :class:`~ludorum.Move` or as its notation.
+
+        The notation is the one of the game's rules page (``str(move)``). On any error the
+        state is left exactly as it was.
+
+        Args:
+            move: a :class:`~ludorum.Move` of this game (its action id and notation must agree)
+                or a notation string such as ``"e5-f4"``.
+
+        Raises:
+            InvalidMoveError: ``move`` is not a Move or a string, or does not name a move of this
+                game (a syntax error).
+            IllegalMoveError: the move is well formed but not legal now, or the game is over.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.play("e5-f4")
+        >>> state.play(state.legal_moves()[0])
+        >>> state.play("d1-d2")
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.IllegalMoveError: illegal move 'd1-d2': d2 is occupied
+        """
+        ...
+
+    def parse_move(self, text: str) -> Move:
+        """The move named by ``text`` in the game's notation; checks syntax, not legality.
+
+        Args:
+            text: a move in the notation of the game's rules page.
+
+        Returns:
+            The :class:`~ludorum.Move`, with its action id.
+
+        Raises:
+            InvalidMoveError: ``text`` does not name a move of this game.
+            IllegalMoveError: So Long Sucker only: ``text`` plays onto a pile that does not
+                exist now (its action ids depend on the position).
+
+        >>> import ludorum
+        >>> move = ludorum.new("chinese_checkers").parse_move("e5-f4")
+        >>> move, move.action
+        (Move('e5-f4'), 1720)
+        """
+        ...
+
+    def move_from_action(self, action: int) -> Move:
+        """The move with this action id, without building the list of legal moves.
+
+        Checks that the id names a move of this game, not that the move is legal now: use it
+        to name an action of :meth:`legal_actions` or of a policy.
+
+        Args:
+            action: an action id in ``0..num_actions - 1``. A few moves lie outside the action
+                space and are never listed (Dominions' ``resign`` is ``num_actions``; in So
+                Long Sucker, ids past it are the free actions of players other than the one
+                to decide).
+
+        Returns:
+            The :class:`~ludorum.Move`.
+
+        Raises:
+            InvalidMoveError: no move of this game has this id.
+            IllegalMoveError: So Long Sucker only: the id plays onto a pile that does not exist
+                now, or names a free action once the game is over.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.move_from_action(1720)
+        Move('e5-f4')
+        >>> state.move_from_action(int(state.legal_actions()[0])) == state.legal_moves()[0]
+        True
+        """
+        ...
+
+    def undo(self) -> Move:
+        """Take back the last move and return it; a finished game is running again.
+
+        Returns:
+            The :class:`~ludorum.Move` taken back.
+
+        Raises:
+            IndexError: no move has been played.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.play("e5-f4")
+        >>> state.undo()
+        Move('e5-f4')
+        >>> state.undo()
+        Traceback (most recent call last):
+        ...
+        IndexError: no move to undo
+        """
+        ...
+
+    # -- the integer view (reinforcement learning) --------------------------------------------
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: action ids are ``0..num_actions - 1``.
+
+        It is fixed for a game and its options (see the encoding on the game's rules page).
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").num_actions
+        14642
+        """
+        ...
+
+    def legal_actions(self) -> npt.NDArray[np.int32]:
+        """The action ids of :meth:`legal_moves`, ascending.
+
+        Returns:
+            A new one-dimensional numpy ``int32`` array; empty once the game is over.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").legal_actions()[:3]
+        array([752, 754, 874], dtype=int32)
+        """
+        ...
+
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as a mask: True at every id of :meth:`legal_actions`.
+
+        Returns:
+            A new numpy ``bool`` array of length :attr:`num_actions`.
+
+        >>> import ludorum
+        >>> mask = ludorum.new("chinese_checkers").action_mask()
+        >>> mask.shape, int(mask.sum()), bool(mask[752])
+        ((14642,), 18, True)
+        """
+        ...
+
+    def apply_action(self, action: int) -> None:
+        """Play the move with this action id; on any error the state is left as it was.
+
+        Args:
+            action: an action id, usually one of :meth:`legal_actions`.
+
+        Raises:
+            InvalidMoveError: ``action`` is not an id in ``0..num_actions - 1``, or names no
+                move of this game.
+            IllegalMoveError: the move is not legal now, or the game is over.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.apply_action(int(state.legal_actions()[0]))
+        >>> state.history()
+        [Move('d1-f4')]
+        >>> state.apply_action(14641)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ludorum.errors.IllegalMoveError: illegal move 'pass': pass is legal only when ...
+        """
+        ...
+
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What ``player`` may see, as a numpy ``float32`` tensor for learning agents.
+
+        The planes, relative to ``player``, are described on the game's rules page; hidden
+        information (Armadora's warrior strengths) of other players stays hidden.
+
+        Args:
+            player: the player who looks, in ``0..num_players - 1``.
+
+        Returns:
+            A new array whose shape depends only on the game and its options.
+
+        Raises:
+            ValueError: ``player`` is not a player of this game.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").observation(0).shape
+        (3, 121)
+        """
+        ...
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome (then :attr:`current_player` is ``None``).
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers", max_plies=1)
+        >>> state.is_over()
+        False
+        >>> state.play("e5-f4")
+        >>> state.is_over()
+        True
+        """
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it runs.
+
+        Returns:
+            ``Outcome(winners, reason)``: the winners as a tuple of players (empty for a draw)
+            and the reason in the words of the rules page.
+
+        >>> import ludorum
+        >>> state = ludorum.new("dominions")
+        >>> state.outcome() is None
+        True
+        >>> state.play("resign")
+        >>> state.outcome()
+        Outcome(winners=(1,), reason='resignation')
+        """
+        ...
+
+    def returns(self) -> list[float]:
+        """The result for each player: +1.0 for a winner, -1.0 for a loser.
+
+        Returns:
+            One float per player; all 0.0 in a draw and while the game runs.
+
+        >>> import ludorum
+        >>> state = ludorum.new("dominions")
+        >>> state.returns()
+        [0.0, 0.0]
+        >>> state.play("resign")
+        >>> state.returns()
+        [-1.0, 1.0]
+        """
+        ...
+
+    # -- search and copies --------------------------------------------------------------------
+
+    def perft(self, depth: int) -> int:
+        """The number of move sequences of length ``depth`` from here (bulk-counted at the end).
+
+        A sequence that ends the game early is not counted. The Rust backend releases the GIL.
+
+        Args:
+            depth: the number of plies, at least 0 (depth 0 counts 1).
+
+        Returns:
+            The count of leaves.
+
+        Raises:
+            ValueError: ``depth`` is negative.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.perft(1), state.perft(2)
+        (18, 324)
+        """
+        ...
+
+    def copy(self: _S) -> _S:
+        """An independent copy: playing on one leaves the other as it was.
+
+        Returns:
+            A state of the same class and backend, equal to this one.
+
+        >>> import ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> other = state.copy()
+        >>> other.play("e5-f4")
+        >>> state.ply, other.ply, state == other
+        (0, 1, False)
+        """
+        ...
+
+    def __copy__(self: _S) -> _S:
+        """The same as :meth:`copy`: ``copy.copy(state)`` is independent of ``state``.
+
+        >>> import copy, ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> copy.copy(state) == state
+        True
+        """
+        ...
+
+    # -- formats ------------------------------------------------------------------------------
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """The whole state as plain JSON-able values, history included.
+
+        ``ludorum.from_json`` rebuilds an equal state from it, in either backend. The fields are
+        described on the game's rules page.
+
+        Args:
+            viewer: ``None`` for the full state, or a player for what that player may see. In
+                games of hidden information (Armadora) the other players' hidden values are
+                left out and a ``"viewer"`` field is added, and ``from_json`` refuses such a
+                view; in the other games every player sees the full state.
+
+        Returns:
+            A new dict with ``game``, ``version``, ``options``, ``moves``,
+            ``current_player``, ``outcome`` and the game's own fields.
+
+        Raises:
+            ValueError: ``viewer`` is not ``None`` nor a player of this game.
+
+        >>> import json, ludorum
+        >>> state = ludorum.new("chinese_checkers")
+        >>> state.play("e5-f4")
+        >>> data = state.to_json()
+        >>> data["moves"], data["current_player"]
+        (['e5-f4'], 1)
+        >>> ludorum.from_json(json.dumps(data)).to_json() == data
+        True
+        """
+        ...
+
+    def render(self, viewer: int | None = None) -> str:
+        """The board as ASCII text, ending with a status line; ``str(state)`` is the same.
+
+        Args:
+            viewer: the player whose view is drawn, in games of hidden information; ``None``
+                draws what every player may see.
+
+        Returns:
+            The text, lines separated by ``"\\n"``.
+
+        Raises:
+            ValueError: ``viewer`` is not a player of this game, in a game of hidden
+                information (the other games draw the same board for everyone).
+
+        >>> import ludorum
+        >>> print(ludorum.new("chinese_checkers").render().splitlines()[-1])
+        to move: 0
+        """
+        ...
+
+    def svg(self, viewer: int | None = None, size: int = 420) -> str:
+        """The board as a self-contained SVG document (Jupyter shows states this way).
+
+        Args:
+            viewer: the player whose view is drawn, in games of hidden information; ``None``
+                draws what every player may see.
+            size: the width of the drawing in pixels, a positive int.
+
+        Returns:
+            The SVG text.
+
+        Raises:
+            ValueError: ``size`` is not positive, or ``viewer`` is not a player of this game in
+                a game of hidden information (the other games draw the same board for
+                everyone).
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").svg(size=300)[:46]
+        '<svg xmlns="http://www.w3.org/2000/svg" width='
+        """
+        ...
+
+
+# -- the games' own views -----------------------------------------------------------------------
+#
+# Optional typing sugar: with a literal name, ``ludorum.new`` returns one of these. A game
+# without an entry here is still a State.
+
+
+@runtime_checkable
+class ChineseCheckersState(State, Protocol):
+    """A Chinese Checkers state (``ludorum.new("chinese_checkers")``): :class:`State` and the
+    board.
+
+    >>> import ludorum
+    >>> state = ludorum.new("chinese_checkers")
+    >>> isinstance(state, ludorum.ChineseCheckersState)
+    True
+    """
+
+    def board(self) -> tuple[int | None, ...]:
+        """The owner of every hole, by hole index (see the rules page), ``None`` when empty.
+
+        Returns:
+            A tuple of 121 entries.
+
+        >>> import ludorum
+        >>> ludorum.new("chinese_checkers").board()[:12]
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, None, None)
+        """
+        ...
+
+
+@runtime_checkable
+class DominationState(State, Protocol):
+    """A Domination state (``ludorum.new("domination")``): :class:`State`, the stacks and the
+    players' pieces off the board.
+
+    >>> import ludorum
+    >>> state = ludorum.new("domination", first_player=0)
+    >>> isinstance(state, ludorum.DominationState)
+    True
+    """
+
+    def board(self) -> tuple[tuple[int, ...], ...]:
+        """Every stack by square index, bottom to top, as players; ``()`` when empty.
+
+        Returns:
+            A tuple of 52 stacks of at most 5 pieces.
+
+        >>> import ludorum
+        >>> ludorum.new("domination").board()[4:7]
+        ((1,), (1,), (0,))
+        """
+        ...
+
+    def reserves(self) -> tuple[int, ...]:
+        """The pieces each player has in reserve (its own pieces it may enter again).
+
+        >>> import ludorum
+        >>> ludorum.new("domination").reserves()
+        (0, 0)
+        """
+        ...
+
+    def captured(self) -> tuple[int, ...]:
+        """The pieces of each colour captured by another player (out of the game).
+
+        >>> import ludorum
+        >>> ludorum.new("domination", players=4).captured()
+        (0, 0, 0, 0)
+        """
+        ...
+
+    def in_hand(self) -> tuple[bool, ...]:
+        """Whether each player still holds its opening piece (3 players only).
+
+        >>> import ludorum
+        >>> ludorum.new("domination", players=3).in_hand()
+        (True, True, True)
+        """
+        ...
+
+
+@runtime_checkable
+class DominionsState(State, Protocol):
+    """A Dominions state (``ludorum.new("dominions")``): :class:`State`, the pieces, hands and
+    territories.
+
+    >>> import ludorum
+    >>> state = ludorum.new("dominions")
+    >>> isinstance(state, ludorum.DominionsState)
+    True
+    """
+
+    def board(self) -> tuple[tuple[int, int, int] | None, ...]:
+        """Every cell by cell index: ``None`` or ``(pattern, owner, colour)``.
+
+        ``owner`` is the player whose set the piece comes from, ``colour`` the colour it shows
+        now (they differ once the piece is reversed).
+
+        Returns:
+            A tuple of 217 entries.
+
+        >>> import ludorum
+        >>> state = ludorum.new("dominions")
+        >>> state.play("63@i9")
+        >>> state.board()[108]
+        (63, 0, 0)
+        """
+        ...
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The patterns still in ``player``'s hand, ascending.
+
+        Args:
+            player: 0 (White) or 1 (Black).
+
+        Returns:
+            The patterns, ints in ``1..63``.
+
+        Raises:
+            ValueError: ``player`` is not 0 or 1.
+
+        >>> import ludorum
+        >>> state = ludorum.new("dominions")
+        >>> state.play("1@i9")
+        >>> state.hand(0)[:3], len(state.hand(1))
+        ((2, 3, 4), 63)
+        """
+        ...
+
+    def scores(self) -> tuple[float, float]:
+        """The territories ``(white, black)`` as the rules count them now, komi included.
+
+        A territory is the pieces showing the player's colour minus its pieces still in hand;
+        komi is added to Black's.
+
+        >>> import ludorum
+        >>> ludorum.new("dominions", komi=0.5).scores()
+        (-63.0, -62.5)
+        """
+        ...
+
+
+_A = TypeVar("_A", bound="ArmadoraState")
+
+
+@runtime_checkable
+class ArmadoraState(State, Protocol):
+    """An Armadora state (``ludorum.new("armadora")``): :class:`State`, the referee's view of
+    the board, and :meth:`resample` for searches with hidden information.
+
+    The methods below show the referee's view, warriors' strengths included; a player's view
+    is ``to_json(viewer=player)`` or ``observation(player)``.
+
+    >>> import ludorum
+    >>> state = ludorum.new("armadora")
+    >>> isinstance(state, ludorum.ArmadoraState)
+    True
+    """
+
+    def board(self) -> tuple[tuple[int, int] | None, ...]:
+        """The warrior on every cell, by cell index: ``None`` or ``(owner, strength)``.
+
+        >>> import ludorum
+        >>> state = ludorum.new("armadora", first_player=0)
+        >>> state.play("3@c3")
+        >>> state.board()[18]
+        (0, 3)
+        """
+        ...
+
+    def gold(self) -> tuple[int, ...]:
+        """The gold of each mine, in mine order (drawn from the ``seed`` or the ``gold`` option).
+
+        >>> import ludorum
+        >>> sorted(ludorum.new("armadora").gold())
+        [3, 4, 4, 5, 5, 6, 6, 7]
+        """
+        ...
+
+    def palisades(self) -> tuple[int, ...]:
+        """The slot ids that hold a palisade, ascending.
+
+        >>> import ludorum
+        >>> state = ludorum.new("armadora", first_player=0)
+        >>> state.play("c2-d2 e4-e5")
+        >>> len(state.palisades())
+        2
+        """
+        ...
+
+    def supplies(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's warriors still in supply, by strength 1 to 5.
+
+        >>> import ludorum
+        >>> ludorum.new("armadora", players=3).supplies()[0]
+        (7, 2, 1, 1, 0)
+        """
+        ...
+
+    def palisades_left(self) -> int:
+        """The palisades left in the shared supply.
+
+        >>> import ludorum
+        >>> ludorum.new("armadora").palisades_left()
+        35
+        """
+        ...
+
+    def passed(self) -> tuple[bool, ...]:
+        """Whether each player has passed (a player who passed plays no more).
+
+        >>> import ludorum
+        >>> ludorum.new("armadora").passed()
+        (False, False)
+        """
+        ...
+
+    def scores(self) -> tuple[int, ...] | None:
+        """The gold each player scored, once the game is over; ``None`` while it runs.
+
+        >>> import ludorum
+        >>> ludorum.new("armadora").scores() is None
+        True
+        """
+        ...
+
+    def territories(self) -> list[dict[str, Any]]:
+        """The territories (cells bounded by palisades), ordered by their smallest cell.
+
+        Returns:
+            One dict per territory: ``cells`` (a tuple of cell indices), ``gold`` (the gold of
+            its mines) and ``strengths`` (each player's total strength there, as the referee
+            sees it).
+
+        >>> import ludorum
+        >>> territory = ludorum.new("armadora").territories()[0]
+        >>> len(territory["cells"]), territory["gold"], territory["strengths"]
+        (40, 40, (0, 0))
+        """
+        ...
+
+    def resample(self: _A, viewer: int, seed: int) -> _A:
+        """A referee's state consistent with everything ``viewer`` knows (for searches).
+
+        The strengths of the other players' warriors, hidden from ``viewer``, are drawn again
+        with SplitMix64(``seed``) as the rules page describes; ``viewer``'s own warriors and
+        everything public stay as they are. Once the game is over, nothing is hidden and the
+        result is a copy.
+
+        Args:
+            viewer: the player whose knowledge is kept.
+            seed: an int in ``0..2**64 - 1``.
+
+        Returns:
+            A new state of the same class, with the same history length.
+
+        Raises:
+            ValueError: ``viewer`` is not a player of this game, or ``seed`` is out of range.
+
+        >>> import ludorum
+        >>> state = ludorum.new("armadora", first_player=0)
+        >>> state.play("1@a1"); state.play("5@b1")
+        >>> other = state.resample(0, seed=7)
+        >>> other.to_json(viewer=0) == state.to_json(viewer=0)
+        True
+        """
+        ...
+
+
+@runtime_checkable
+class SoLongSuckerState(State, Protocol):
+    """A So Long Sucker state (``ludorum.new("so_long_sucker")``): :class:`State`, the table,
+    the free actions any player may take, and the public chat.
+
+    >>> import ludorum
+    >>> state = ludorum.new("so_long_sucker")
+    >>> isinstance(state, ludorum.SoLongSuckerState)
+    True
+    """
+
+    def piles(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The piles on the table in ascending id: ``(id, colours bottom to top)``.
+
+        >>> import ludorum
+        >>> state = ludorum.new("so_long_sucker", first_player=1)
+        >>> state.play("play B new")
+        >>> state.piles()
+        ((1, (1,)),)
+        """
+        ...
+
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's chips by colour (its own colour is its stock, others are prisoners).
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker", players=2, chips=3).hands()
+        ((3, 0), (0, 3))
+        """
+        ...
+
+    def dead_box(self) -> tuple[int, ...]:
+        """The chips killed, by colour.
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker", players=3).dead_box()
+        (0, 0, 0)
+        """
+        ...
+
+    def alive(self) -> tuple[bool, ...]:
+        """Whether each player is still in the game.
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker", players=2).alive()
+        (True, True)
+        """
+        ...
+
+    def decision(self) -> dict[str, Any] | None:
+        """The decision to take now, as in the JSON state; ``None`` once the game is over.
+
+        Returns:
+            ``{"situation", "player", "pile", "in_need"}``: the situation (``play``, ``give``,
+            ``kill`` or ``rescue``), the player who decides, the pile id of a give or kill
+            decision and the player in need of a rescue (else ``None``).
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker", first_player=3).decision()["situation"]
+        'play'
+        """
+        ...
+
+    def givers(self) -> tuple[int, ...]:
+        """The chain of players who gave the move, oldest first; its last has (or had) it.
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker", first_player=2).givers()
+        (2,)
+        """
+        ...
+
+    def free_moves(self, player: int) -> list[Move]:
+        """The free actions ``player`` may take now, whoever has to decide.
+
+        Transfers of prisoners (by colour, then receiver), then kills of prisoners (by colour),
+        with their action ids in this position; the decider's own are also in
+        :meth:`legal_moves` when the ``free_actions`` option allows.
+
+        Args:
+            player: any player of this game.
+
+        Returns:
+            A new list of :class:`~ludorum.Move`; empty for a dead player and once the game is
+            over.
+
+        Raises:
+            ValueError: ``player`` is not a player of this game.
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker").free_moves(1)
+        []
+        """
+        ...
+
+    def say(self, player: int, text: str) -> None:
+        """Add a line to the public chat, as said by ``player`` now.
+
+        Any player may speak, alive or dead, also after the end. The chat is part of the JSON
+        state, not of the key; :meth:`~State.undo` leaves it as it is.
+
+        Args:
+            player: the speaker.
+            text: what is said.
+
+        Raises:
+            ValueError: ``player`` is not a player of this game.
+            TypeError: ``text`` is not a str.
+
+        >>> import ludorum
+        >>> state = ludorum.new("so_long_sucker")
+        >>> state.say(1, "deal?")
+        >>> state.chat
+        [Message(ply=0, player=1, text='deal?')]
+        """
+        ...
+
+    @property
+    def chat(self) -> list[Message]:
+        """The public chat, in the order said: ``Message(ply, player, text)``.
+
+        >>> import ludorum
+        >>> ludorum.new("so_long_sucker").chat
+        []
+        """
+        ...

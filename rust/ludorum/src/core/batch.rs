@@ -1,0 +1,159 @@
+//! Batches of games: the one seeding policy and the one way to spread work over threads.
+//!
+//! Game `i` of a batch with seed `s` starts from the setup seeded `s + i` (for games whose setup
+//! is seeded) and its agents draw from SplitMix64 seeded `s + i`, so a batch gives the same
+//! games on one thread or many, in the Rust core and in the reference alike. Every batch entry
+//! point (simulations today; agents, vector environments and the protocol to come) builds a
+//! [`Batch`] once, which validates the options once, and runs its games with [`run`].
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use super::error::Error;
+use super::game::Game;
+use super::rng::SplitMix64;
+
+/// One configuration of a game and a seed: the starts and RNGs of games `0, 1, 2, ...`.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::prelude::*;
+/// use ludorum::{Batch, games::domination::Domination};
+/// let batch = Batch::<Domination>::new(&Default::default(), 10).unwrap();
+/// assert_eq!(batch.seed(2), 12);
+/// assert_eq!(batch.start(2).options()["seed"], 12);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Batch<G: Game> {
+    start: G,
+    seed: u64,
+}
+
+impl<G: Game> Batch<G> {
+    /// A batch of games with `options` (validated here, once) and `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for options the game refuses.
+    pub fn new(options: &Map<String, Value>, seed: u64) -> Result<Self, Error> {
+        Ok(Self {
+            start: G::new(options)?,
+            seed,
+        })
+    }
+
+    /// The seed of game `i`: `seed + i`, wrapping at 2^64.
+    pub fn seed(&self, i: u64) -> u64 {
+        self.seed.wrapping_add(i)
+    }
+
+    /// Game `i` at its start.
+    pub fn start(&self, i: u64) -> G {
+        if G::FACTS.seeded {
+            self.start.restart(self.seed(i))
+        } else {
+            self.start.clone()
+        }
+    }
+
+    /// The RNG of game `i`'s agents.
+    pub fn rng(&self, i: u64) -> SplitMix64 {
+        SplitMix64::new(self.seed(i))
+    }
+
+    /// The options after defaults (with the batch's `seed` option, for seeded games).
+    pub fn options(&self) -> Map<String, Value> {
+        self.start.options()
+    }
+}
+
+/// How often [`run`] calls its monitor.
+pub const MONITOR_INTERVAL: Duration = Duration::from_millis(50);
+
+/// Runs `work(i)` for every `i` in `0..count` over at most `threads` threads (never more than
+/// there is work for) and returns the results in index order. Items are handed out one at a
+/// time, so long and short ones balance over the threads.
+///
+/// With a `monitor`, the calling thread does no work but calls `monitor(done)` about every
+/// [`MONITOR_INTERVAL`] and once at the end; when it returns `false` the workers stop after
+/// their current item and `run` returns `None` (an interrupt).
+///
+/// # Examples
+///
+/// ```
+/// let squares = ludorum::core::batch::run(5, 2, |i| i * i, None).unwrap();
+/// assert_eq!(squares, vec![0, 1, 4, 9, 16]);
+/// ```
+pub fn run<T, F>(
+    count: usize,
+    threads: usize,
+    work: F,
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<T>>
+where
+    T: Send,
+    F: Fn(usize) -> T + Sync,
+{
+    let threads = threads.clamp(1, count.max(1));
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    let caller = std::thread::current();
+    let active = AtomicUsize::new(threads);
+    let worker = || {
+        let mut finished = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= count {
+                break;
+            }
+            finished.push((i, work(i)));
+            done.fetch_add(1, Ordering::Relaxed);
+        }
+        let mut results = results.lock().unwrap_or_else(|e| e.into_inner());
+        for (i, result) in finished {
+            results[i] = Some(result);
+        }
+        drop(results);
+        if active.fetch_sub(1, Ordering::AcqRel) == 1 {
+            caller.unpark();
+        }
+    };
+    std::thread::scope(|scope| match monitor {
+        Some(monitor) => {
+            for _ in 0..threads {
+                scope.spawn(worker);
+            }
+            while active.load(Ordering::Acquire) > 0 {
+                std::thread::park_timeout(MONITOR_INTERVAL);
+                if !monitor(done.load(Ordering::Relaxed)) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if !stop.load(Ordering::Relaxed) && !monitor(done.load(Ordering::Relaxed)) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        None => {
+            for _ in 1..threads {
+                scope.spawn(worker);
+            }
+            worker();
+        }
+    });
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    Some(
+        results
+            .into_iter()
+            .map(|r| r.expect("every item was done"))
+            .collect(),
+    )
+}

@@ -1,0 +1,229 @@
+//! What a game declares about itself once, as a constant: its names, player counts, every option
+//! with its type, default, allowed values and a one-line description, whether it hides
+//! information, whether its setup is seeded, the ply cap simulations use, and its end reasons.
+//!
+//! The bindings, the command line, the bench and the tests read these facts from the one list
+//! of games ([`crate::games::ALL`]); nothing else names every game.
+
+/// The facts of one game; each game's [`Game::FACTS`](crate::Game::FACTS).
+#[derive(Debug)]
+pub struct Facts {
+    /// The registry name, e.g. `"chinese_checkers"`; also the rules page `docs/rules/<name>.md`.
+    pub name: &'static str,
+    /// The class name, the same in both backends, e.g. `"ChineseCheckers"`.
+    pub class_name: &'static str,
+    /// A one-line description of the game.
+    pub summary: &'static str,
+    /// The allowed player counts, ascending.
+    pub players: &'static [usize],
+    /// Every option, in the order of the rules page (and of `options()`).
+    pub options: &'static [OptionSpec],
+    /// True when a player may not see the whole state (see
+    /// [`HiddenInformation`](crate::core::hidden::HiddenInformation)).
+    pub hidden_information: bool,
+    /// True when the setup draws from the `seed` option (game `i` of a batch gets its own).
+    pub seeded: bool,
+    /// The ply cap a simulation applies when `max_plies` is left at `None`, for games whose
+    /// random play need not end or runs very long; `None` when random games always end soon.
+    pub simulation_max_plies: Option<u32>,
+    /// Every end reason the game can give, in the rules' words; a simulation records the index.
+    pub reasons: &'static [&'static str],
+    /// The configurations `ludorum bench` measures, as `key=value` lists (`""`: the defaults).
+    pub bench: &'static [&'static str],
+    /// The perft positions `ludorum bench` times: options as `key=value` lists, and the depth.
+    pub bench_perft: &'static [(&'static str, u32)],
+    /// The name of the same game in OpenSpiel, where it has one with the same move tree (for
+    /// the oracle tests and the bench comparison).
+    pub openspiel: Option<&'static str>,
+}
+
+impl Facts {
+    /// The utility of the game for `players` players: every game scores +1 for a win, −1 for a
+    /// loss and 0 for everyone in a draw, which is zero-sum with two players and general-sum
+    /// with more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ludorum::{core::facts::Utility, games::dominions::Dominions, Game};
+    /// assert_eq!(Dominions::FACTS.utility(2), Utility::ZeroSum);
+    /// ```
+    pub const fn utility(&self, players: usize) -> Utility {
+        if players == 2 {
+            Utility::ZeroSum
+        } else {
+            Utility::GeneralSum
+        }
+    }
+
+    /// The option called `name`.
+    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The index of an end reason in [`reasons`](Facts::reasons).
+    ///
+    /// # Panics
+    ///
+    /// When the game gives a reason its facts do not list (a bug that the tests catch).
+    pub fn reason_code(&self, reason: &str) -> u8 {
+        let code = self.reasons.iter().position(|r| *r == reason);
+        code.unwrap_or_else(|| panic!("{}: reason '{reason}' is not in FACTS.reasons", self.name))
+            as u8
+    }
+}
+
+/// How the returns of a game add up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utility {
+    /// The returns always sum to zero.
+    ZeroSum,
+    /// Anything else.
+    GeneralSum,
+}
+
+impl Utility {
+    /// `"zero_sum"` or `"general_sum"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ZeroSum => "zero_sum",
+            Self::GeneralSum => "general_sum",
+        }
+    }
+}
+
+/// One option of a game.
+#[derive(Debug)]
+pub struct OptionSpec {
+    /// The option's name, as a keyword argument and in JSON.
+    pub name: &'static str,
+    /// Its type and allowed values.
+    pub kind: OptionKind,
+    /// Whether `None` (JSON `null`) is an allowed value; what it means is in `doc`.
+    pub nullable: bool,
+    /// The value when the option is not given.
+    pub default: OptionDefault,
+    /// A one-line description.
+    pub doc: &'static str,
+}
+
+/// The type of an option and its allowed values.
+#[derive(Debug)]
+pub enum OptionKind {
+    /// An integer from a list.
+    IntChoice(&'static [i64]),
+    /// An integer in `low..=high`.
+    IntRange {
+        /// The smallest allowed value.
+        low: u64,
+        /// The largest allowed value.
+        high: u64,
+    },
+    /// A string from a list.
+    StrChoice(&'static [&'static str]),
+    /// A finite number.
+    Float,
+    /// A seed: an integer in `0..2**64`.
+    Seed,
+    /// A player index (`0..players`).
+    Player,
+    /// A list of integers; the game checks the rest (its `doc` says what).
+    IntList {
+        /// The length of the list.
+        len: usize,
+    },
+}
+
+/// The default of an option.
+#[derive(Debug)]
+pub enum OptionDefault {
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(&'static str),
+    /// A number.
+    Float(f64),
+    /// `None`.
+    None,
+    /// A value that depends on other options, described in words.
+    Derived(&'static str),
+}
+
+impl OptionSpec {
+    /// The allowed values in words, as error messages and `--help` say them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ludorum::{games::chinese_checkers::ChineseCheckers, Game};
+    /// let players = ChineseCheckers::FACTS.option("players").unwrap();
+    /// assert_eq!(players.allowed(), "one of 2, 3, 4, 6");
+    /// ```
+    pub fn allowed(&self) -> String {
+        let what = match self.kind {
+            OptionKind::IntChoice(choices) => format!("one of {}", join(choices.iter())),
+            OptionKind::StrChoice(choices) => {
+                format!("one of {}", join(choices.iter().map(|c| format!("'{c}'"))))
+            }
+            OptionKind::IntRange { low: 1, high } if high == u64::from(u32::MAX) => {
+                "a positive integer".into()
+            }
+            OptionKind::IntRange { low, high } => format!("an integer from {low} to {high}"),
+            OptionKind::Float => "a finite number".into(),
+            OptionKind::Seed => "an integer in 0..2**64".into(),
+            OptionKind::Player => "a player index".into(),
+            OptionKind::IntList { len } => format!("a list of {len} integers"),
+        };
+        if self.nullable {
+            format!("None or {what}")
+        } else {
+            what
+        }
+    }
+
+    /// The kind's name: `int`, `str`, `float`, `seed`, `player` or `int_list`.
+    pub const fn kind_name(&self) -> &'static str {
+        match self.kind {
+            OptionKind::IntChoice(_) | OptionKind::IntRange { .. } => "int",
+            OptionKind::StrChoice(_) => "str",
+            OptionKind::Float => "float",
+            OptionKind::Seed => "seed",
+            OptionKind::Player => "player",
+            OptionKind::IntList { .. } => "int_list",
+        }
+    }
+}
+
+fn join<T: std::fmt::Display>(items: impl Iterator<Item = T>) -> String {
+    items.map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// The `max_plies` option every game with a ply cap shares.
+pub const MAX_PLIES: OptionSpec = OptionSpec {
+    name: "max_plies",
+    kind: OptionKind::IntRange {
+        low: 1,
+        high: u32::MAX as u64,
+    },
+    nullable: true,
+    default: OptionDefault::None,
+    doc: "end the game after this many plies (reason 'ply limit'); None: no limit",
+};
+
+/// The `seed` option of a seeded setup.
+pub const SEED: OptionSpec = OptionSpec {
+    name: "seed",
+    kind: OptionKind::Seed,
+    nullable: false,
+    default: OptionDefault::Int(0),
+    doc: "seed of the setup's random draws",
+};
+
+/// The `first_player` option of games whose first player is drawn from the seed.
+pub const FIRST_PLAYER: OptionSpec = OptionSpec {
+    name: "first_player",
+    kind: OptionKind::Player,
+    nullable: true,
+    default: OptionDefault::None,
+    doc: "the player who moves first; None: drawn from the seed",
+};
