@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludorum import SplitMix64
 from ludorum.reference import chinese_checkers as cc
-from ludorum.reference._core import SplitMix64
 
 
 def _distance(a: int, b: int) -> int:

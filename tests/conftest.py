@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,10 @@ import pytest
 import ludorum
 
 DATA = Path(__file__).parent / "data"
+
+#: per-game test data; its `spec.py` files are loaded by `games.py`, not collected (five modules
+#: named `spec` would clash under --doctest-modules)
+collect_ignore = ["data"]
 
 
 @pytest.fixture(params=ludorum.BACKENDS)
@@ -32,6 +37,15 @@ def read_vectors(game: str, name: str) -> list[tuple[dict[str, Any], list[str]]]
         spec, *fields = line.split()
         options = dict(item.split("=", 1) for item in spec.split(",")) if spec != "-" else {}
         rows.append(({k: parse_value(v) for k, v in options.items()}, fields))
+    return rows
+
+
+def read_jsonl(game: str, name: str) -> list[dict[str, Any]]:
+    """The JSON objects of ``tests/data/<game>/<name>``, one a line (``#`` lines are comments)."""
+    rows = []
+    for line in (DATA / game / name).read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            rows.append(json.loads(line))
     return rows
 
 

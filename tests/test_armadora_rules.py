@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 GAME = "armadora"
 NAMES = [f"{'abcdefgh'[x]}{y + 1}" for y in range(5) for x in range(8)]

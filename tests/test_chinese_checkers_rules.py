@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 from cc_agents import greedy_pick
 

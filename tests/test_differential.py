@@ -13,34 +13,34 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 from cc_agents import greedy_pick
-from conftest import assert_same_state
+from conftest import assert_same_state, read_jsonl
 
 CC = "chinese_checkers"
 DOM = "domination"
-DMS = "dominions"
-ARM = "armadora"
 SLS = "so_long_sucker"
 
+#: (game, options) of `tests/data/<game>/differential.jsonl`, for every game
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    *((CC, {"players": 2, "pieces": 15, "area": a}) for a in ("dest", "strict", "free")),
-    *((CC, {"players": 2, "pieces": 10, "area": a}) for a in ("dest", "strict", "free")),
-    *((CC, {"players": n, "area": a}) for n in (3, 4, 6) for a in ("dest", "strict", "free")),
-    (CC, {"players": 2, "anti_block": "full"}),
-    (CC, {"players": 4, "anti_block": "full", "area": "free"}),
-    (CC, {"players": 6, "anti_block": "full", "area": "strict"}),
-    *((DOM, {"players": n, "movement": m}) for n in (2, 3, 4) for m in ("up_to", "exact")),
-    (DOM, {"players": 3, "first_player": 2, "seed": 77}),
-    (DMS, {}),
-    (DMS, {"komi": 2.5}),
-    *((ARM, {"players": n, "seed": n}) for n in (2, 3, 4)),
-    (ARM, {"players": 3, "first_player": 1, "gold": [7, 6, 6, 5, 5, 4, 4, 3]}),
-    *((SLS, {"players": n, "free_actions": f, "seed": n}) for n in (2, 3, 4, 5, 6) for f in (0, 2)),
-    (SLS, {"players": 4, "dead_capture": "giver", "free_actions": 2}),
-    (SLS, {"players": 3, "chips": 2, "dead_capture": "giver"}),
-    (SLS, {"players": 5, "chips": 1, "first_player": 4}),
+    (game, options)
+    for game in ludorum.games()
+    for options in read_jsonl(game, "differential.jsonl")
+]
+
+#: (game, options) of `tests/data/<game>/simulate.jsonl`, for every game
+SIMULATE_CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    (game, options) for game in ludorum.games() for options in read_jsonl(game, "simulate.jsonl")
+]
+
+#: (game, {"options", ["plies"], "depth"}) of `tests/data/<game>/perft_agree.jsonl`, for every game
+PERFT_AGREE = [
+    (game, row) for game in ludorum.games() for row in read_jsonl(game, "perft_agree.jsonl")
+]
+PERFT_FROM_START = [(game, r["options"], r["depth"]) for game, r in PERFT_AGREE if "plies" not in r]
+PERFT_FROM_MIDGAME = [
+    (game, r["options"], r["plies"], r["depth"]) for game, r in PERFT_AGREE if "plies" in r
 ]
 
 
@@ -117,34 +117,13 @@ def test_hypothesis_play_undo_copy(data: st.DataObject, config: tuple[str, dict]
     assert rust.to_json() == ludorum.new(game, **capped(game, options, 60)).to_json()
 
 
-@pytest.mark.parametrize(
-    ("game", "options", "depth"),
-    [
-        (CC, {"players": 2, "pieces": 15, "area": "strict"}, 3),
-        (CC, {"players": 3, "area": "dest"}, 3),
-        (CC, {"players": 4, "area": "strict"}, 3),
-        (CC, {"players": 6, "area": "free"}, 3),
-        (CC, {"players": 2, "pieces": 10, "area": "dest"}, 3),
-        (DOM, {"players": 3, "seed": 4}, 4),
-    ],
-    ids=str,
-)
+@pytest.mark.parametrize(("game", "options", "depth"), PERFT_FROM_START, ids=str)
 def test_perft_agrees(game: str, options: dict[str, Any], depth: int) -> None:
     rust, ref = pair(game, options)
     assert ludorum.perft(rust, depth) == ludorum.perft(ref, depth)
 
 
-@pytest.mark.parametrize(
-    ("game", "options", "plies", "depth"),
-    [
-        (CC, {"players": 3, "area": "strict"}, 40, 3),
-        (DOM, {"players": 2}, 300, 3),
-        (DMS, {}, 90, 2),
-        (DMS, {}, 112, 3),
-        (ARM, {"players": 3}, 30, 2),
-    ],
-    ids=str,
-)
+@pytest.mark.parametrize(("game", "options", "plies", "depth"), PERFT_FROM_MIDGAME, ids=str)
 def test_perft_agrees_from_a_midgame_position(
     game: str, options: dict, plies: int, depth: int
 ) -> None:
@@ -159,21 +138,7 @@ def test_perft_agrees_from_a_midgame_position(
     assert ludorum.perft(rust, depth) == ludorum.perft(ref, depth)
 
 
-@pytest.mark.parametrize(
-    ("game", "options"),
-    [
-        (CC, {"players": 2, "pieces": 10, "area": "free"}),
-        (CC, {"players": 3}),
-        (CC, {"players": 6, "area": "strict"}),
-        (DOM, {"players": 3}),
-        (DOM, {"players": 4, "movement": "exact"}),
-        (DMS, {"komi": 0.5}),
-        (ARM, {"players": 4}),
-        (SLS, {"players": 4}),
-        (SLS, {"players": 6, "free_actions": 2, "dead_capture": "giver"}),
-    ],
-    ids=str,
-)
+@pytest.mark.parametrize(("game", "options"), SIMULATE_CONFIGS, ids=str)
 def test_simulate_agrees_between_backends(game: str, options: dict[str, Any]) -> None:
     options = capped(game, options, 150)
     rust = ludorum.simulate(game, games=6, seed=11, **options)

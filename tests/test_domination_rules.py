@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 GAME = "domination"
 SQUARES = [(x, y) for y in range(8) for x in range(8) if min(x, 7 - x) + min(y, 7 - y) >= 2]

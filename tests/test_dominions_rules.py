@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 GAME = "dominions"
 CELLS = [(u, v) for u in range(17) for v in range(17) if abs(u - v) <= 8]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 GAME = "chinese_checkers"
 

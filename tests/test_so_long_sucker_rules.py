@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import ludorum
-from ludorum.reference._core import SplitMix64
+from ludorum import SplitMix64
 
 GAME = "so_long_sucker"
 LETTERS = "RBGYPO"

@@ -13,7 +13,7 @@ import functools
 import importlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import _ludorum
 from ._state import State
@@ -161,7 +161,7 @@ def _option_info(data: dict[str, Any]) -> OptionInfo:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _infos() -> dict[str, GameInfo]:
     infos = {}
     for data in _ludorum.game_facts():
@@ -274,4 +274,7 @@ def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> State:
     name = data.get("game")
     if not isinstance(name, str) or name not in _infos():
         raise InvalidStateError(f"invalid state: unknown game {name!r}")
-    return game_class(name, backend).from_json(data)
+    # Every state class has a ``from_json`` static method (the State protocol describes
+    # instances, not classes).
+    state: State = cast(Any, game_class(name, backend)).from_json(data)
+    return state

@@ -59,7 +59,7 @@ class SimulationResult:
     @property
     def reasons(self) -> np.ndarray:
         """Why each game ended, in the rules' words (built from ``reason_codes`` when asked)."""
-        return np.asarray(self.reason_names, dtype=str)[self.reason_codes]
+        return np.take(np.asarray(self.reason_names, dtype=str), self.reason_codes)
 
     @property
     def games(self) -> int:

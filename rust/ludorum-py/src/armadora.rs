@@ -12,22 +12,42 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::state::game_class;
 
 game_class!(PyArmadora, Armadora, "Armadora", {
-    /// Every cell by index: `None` or `(owner, strength)` (the referee's view).
+    /// The warrior on every cell, by cell index: ``None`` or ``(owner, strength)``.
+    ///
+    /// >>> import ludorum
+    /// >>> state = ludorum.new("armadora", first_player=0)
+    /// >>> state.play("3@c3")
+    /// >>> state.board()[18]
+    /// (0, 3)
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, (0..CELLS).map(|cell| self.inner.warrior(cell)))
     }
 
-    /// The gold on each mine, in mine order (d1, b2, f2, h2, a4, e4, c5, g5).
+    /// The gold of each mine, in mine order (drawn from the ``seed`` or the ``gold`` option).
+    ///
+    /// >>> import ludorum
+    /// >>> sorted(ludorum.new("armadora").gold())
+    /// [3, 4, 4, 5, 5, 6, 6, 7]
     fn gold<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, (0..MINES).map(|mine| self.inner.gold(mine)))
     }
 
-    /// The slot ids holding a palisade, ascending.
+    /// The slot ids that hold a palisade, ascending.
+    ///
+    /// >>> import ludorum
+    /// >>> state = ludorum.new("armadora", first_player=0)
+    /// >>> state.play("c2-d2 e4-e5")
+    /// >>> len(state.palisades())
+    /// 2
     fn palisades<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.palisades())
     }
 
-    /// Per player, the remaining warriors of strength 1..5 (the referee's view).
+    /// Each player's warriors still in supply, by strength 1 to 5.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora", players=3).supplies()[0]
+    /// (7, 2, 1, 1, 0)
     fn supplies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let supplies = (0..self.inner.num_players())
             .map(|p| PyTuple::new(py, self.inner.supply(p)))
@@ -35,12 +55,20 @@ game_class!(PyArmadora, Armadora, "Armadora", {
         PyTuple::new(py, supplies)
     }
 
-    /// Palisades left in the shared supply.
+    /// The palisades left in the shared supply.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora").palisades_left()
+    /// 35
     fn palisades_left(&self) -> u8 {
         self.inner.palisades_left()
     }
 
-    /// Per player, whether it has passed (for good).
+    /// Whether each player has passed (a player who passed plays no more).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora").passed()
+    /// (False, False)
     fn passed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,
@@ -48,12 +76,26 @@ game_class!(PyArmadora, Armadora, "Armadora", {
         )
     }
 
-    /// The gold of each player once the game is over, `None` before.
+    /// The gold each player scored, once the game is over; ``None`` while it runs.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora").scores() is None
+    /// True
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
         self.inner.scores().map(|s| PyTuple::new(py, s)).transpose()
     }
 
-    /// The territories as dicts of `cells`, `gold` and `strengths` (the referee's view).
+    /// The territories (cells bounded by palisades), ordered by their smallest cell.
+    ///
+    /// Returns:
+    ///     One dict per territory: ``cells`` (a tuple of cell indices), ``gold`` (the gold of
+    ///     its mines) and ``strengths`` (each player's total strength there, as the referee
+    ///     sees it).
+    ///
+    /// >>> import ludorum
+    /// >>> territory = ludorum.new("armadora").territories()[0]
+    /// >>> len(territory["cells"]), territory["gold"], territory["strengths"]
+    /// (40, 40, (0, 0))
     fn territories<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.inner
             .territories()
@@ -68,10 +110,32 @@ game_class!(PyArmadora, Armadora, "Armadora", {
             .collect()
     }
 
-    /// A full state consistent with what `viewer` knows, other players' hidden strengths
-    /// redrawn from what they could still hold (see the rules page).
-    fn resample(&self, viewer: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+    /// A referee's state consistent with everything ``viewer`` knows (for searches).
+    ///
+    /// The strengths of the other players' warriors, hidden from ``viewer``, are drawn again
+    /// with SplitMix64(``seed``) as the rules page describes; ``viewer``'s own warriors and
+    /// everything public stay as they are. Once the game is over, nothing is hidden and the
+    /// result is a copy.
+    ///
+    /// Args:
+    ///     viewer: the player whose knowledge is kept.
+    ///     seed: an int in ``0..2**64 - 1``.
+    ///
+    /// Returns:
+    ///     A new state of the same class, with the same history length.
+    ///
+    /// Raises:
+    ///     ValueError: ``viewer`` is not a player of this game, or ``seed`` is out of range.
+    ///
+    /// >>> import ludorum
+    /// >>> state = ludorum.new("armadora", first_player=0)
+    /// >>> state.play("1@a1"); state.play("5@b1")
+    /// >>> other = state.resample(0, seed=7)
+    /// >>> other.to_json(viewer=0) == state.to_json(viewer=0)
+    /// True
+    fn resample(&self, viewer: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
         let viewer = self.player_index(viewer, "viewer")?;
+        let seed = crate::convert::seed(seed)?;
         Ok(Self {
             inner: self.inner.resample(viewer, &mut SplitMix64::new(seed)),
         })

@@ -10,7 +10,14 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::state::game_class;
 
 game_class!(PyChineseCheckers, ChineseCheckers, "ChineseCheckers", {
-    /// The owner of every hole by hole index (`None` for an empty hole).
+    /// The owner of every hole, by hole index (see the rules page), ``None`` when empty.
+    ///
+    /// Returns:
+    ///     A tuple of 121 entries.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("chinese_checkers").board()[:12]
+    /// (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, None, None)
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.board())
     }

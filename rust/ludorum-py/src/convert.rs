@@ -117,3 +117,42 @@ pub fn action_index(object: &Bound<'_, PyAny>, limit: usize) -> PyResult<usize> 
         }
     }
 }
+
+/// A seed argument: an int in `0..2**64` (not a bool), else a `ValueError`.
+pub fn seed(object: &Bound<'_, PyAny>) -> PyResult<u64> {
+    match integer(object) {
+        Some(Ok(s)) if (0..=i128::from(u64::MAX)).contains(&s) => Ok(s as u64),
+        _ => Err(PyValueError::new_err(format!(
+            "seed must be an int in 0..2**64 - 1, got {}",
+            object.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))),
+    }
+}
+
+/// A perft depth: an int from 0 (not a bool), else a `ValueError`.
+pub fn depth(object: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let repr = || object.repr().map(|r| r.to_string()).unwrap_or_default();
+    match integer(object) {
+        Some(Ok(d)) if d >= 0 => u32::try_from(d).map_err(|_| {
+            PyValueError::new_err(format!(
+                "perft depth must be at most {}, got {}",
+                u32::MAX,
+                repr()
+            ))
+        }),
+        _ => Err(PyValueError::new_err(format!(
+            "perft depth must be >= 0, got {}",
+            repr()
+        ))),
+    }
+}
+
+/// A notation argument: a `str`, else an `InvalidMoveError`.
+pub fn notation(object: &Bound<'_, PyAny>) -> PyResult<String> {
+    object.extract::<String>().map_err(|_| {
+        InvalidMoveError::new_err(format!(
+            "invalid move {}: expected a notation string",
+            object.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}

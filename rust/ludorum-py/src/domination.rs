@@ -10,7 +10,14 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::state::game_class;
 
 game_class!(PyDomination, Domination, "Domination", {
-    /// Every stack by square index, bottom to top, as player indices.
+    /// Every stack by square index, bottom to top, as players; ``()`` when empty.
+    ///
+    /// Returns:
+    ///     A tuple of 52 stacks of at most 5 pieces.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("domination").board()[4:7]
+    /// ((1,), (1,), (0,))
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let stacks = (0..SQUARES)
             .map(|square| PyTuple::new(py, self.inner.stack(square)))
@@ -18,7 +25,11 @@ game_class!(PyDomination, Domination, "Domination", {
         PyTuple::new(py, stacks)
     }
 
-    /// Reserve pieces per player.
+    /// The pieces each player has in reserve (its own pieces it may enter again).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("domination").reserves()
+    /// (0, 0)
     fn reserves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,
@@ -26,7 +37,11 @@ game_class!(PyDomination, Domination, "Domination", {
         )
     }
 
-    /// Captured pieces per colour (pieces of that player that left the game).
+    /// The pieces of each colour captured by another player (out of the game).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("domination", players=4).captured()
+    /// (0, 0, 0, 0)
     fn captured<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,
@@ -34,7 +49,11 @@ game_class!(PyDomination, Domination, "Domination", {
         )
     }
 
-    /// Per player: whether it still holds its opening piece (3 players).
+    /// Whether each player still holds its opening piece (3 players only).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("domination", players=3).in_hand()
+    /// (True, True, True)
     fn in_hand<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,

@@ -11,7 +11,13 @@ use pyo3::types::{PyDict, PyTuple};
 use crate::state::game_class;
 
 game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
-    /// The piles in ascending id: `(id, colours)`, colours bottom to top as player indices.
+    /// The piles on the table in ascending id: ``(id, colours bottom to top)``.
+    ///
+    /// >>> import ludorum
+    /// >>> state = ludorum.new("so_long_sucker", first_player=1)
+    /// >>> state.play("play B new")
+    /// >>> state.piles()
+    /// ((1, (1,)),)
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let piles = self
             .inner
@@ -22,7 +28,11 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
         PyTuple::new(py, piles)
     }
 
-    /// Per player, its chip counts per colour (its own colour is its stock).
+    /// Each player's chips by colour (its own colour is its stock, others are prisoners).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker", players=2, chips=3).hands()
+    /// ((3, 0), (0, 3))
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let hands = (0..self.inner.num_players())
             .map(|p| PyTuple::new(py, self.inner.hand(p)))
@@ -30,12 +40,20 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
         PyTuple::new(py, hands)
     }
 
-    /// Killed chips per colour.
+    /// The chips killed, by colour.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker", players=3).dead_box()
+    /// (0, 0, 0)
     fn dead_box<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.dead_box())
     }
 
-    /// Per player, whether it is alive.
+    /// Whether each player is still in the game.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker", players=2).alive()
+    /// (True, True)
     fn alive<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(
             py,
@@ -43,7 +61,16 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
         )
     }
 
-    /// Who must decide what: `{"situation", "player", "pile", "in_need"}`, `None` once over.
+    /// The decision to take now, as in the JSON state; ``None`` once the game is over.
+    ///
+    /// Returns:
+    ///     ``{"situation", "player", "pile", "in_need"}``: the situation (``play``, ``give``,
+    ///     ``kill`` or ``rescue``), the player who decides, the pile id of a give or kill
+    ///     decision and the player in need of a rescue (else ``None``).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker", first_player=3).decision()["situation"]
+    /// 'play'
     fn decision<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(decision) = self.inner.decision() else {
             return Ok(None);
@@ -56,12 +83,34 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
         Ok(Some(dict))
     }
 
-    /// The chain of givers, bottom to top (the top has, or last had, the move).
+    /// The chain of players who gave the move, oldest first; its last has (or had) it.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker", first_player=2).givers()
+    /// (2,)
     fn givers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.givers())
     }
 
-    /// The free actions `player` may make now (transfers, then kills), as `Move`s.
+    /// The free actions ``player`` may take now, whoever has to decide.
+    ///
+    /// Transfers of prisoners (by colour, then receiver), then kills of prisoners (by colour),
+    /// with their action ids in this position; the decider's own are also in
+    /// :meth:`legal_moves` when the ``free_actions`` option allows.
+    ///
+    /// Args:
+    ///     player: any player of this game.
+    ///
+    /// Returns:
+    ///     A new list of :class:`~ludorum.Move`; empty for a dead player and once the game is
+    ///     over.
+    ///
+    /// Raises:
+    ///     ValueError: ``player`` is not a player of this game.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker").free_moves(1)
+    /// []
     fn free_moves(&self, py: Python<'_>, player: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let player = self.player_index(player, "player")?;
         let mut moves = Vec::new();
@@ -69,14 +118,35 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
         moves.into_iter().map(|m| self.to_py_move(py, m)).collect()
     }
 
-    /// Appends `text` said by `player` to the public chat (not part of the key).
+    /// Add a line to the public chat, as said by ``player`` now.
+    ///
+    /// Any player may speak, alive or dead, also after the end. The chat is part of the JSON
+    /// state, not of the key; :meth:`~State.undo` leaves it as it is.
+    ///
+    /// Args:
+    ///     player: the speaker.
+    ///     text: what is said.
+    ///
+    /// Raises:
+    ///     ValueError: ``player`` is not a player of this game.
+    ///     TypeError: ``text`` is not a str.
+    ///
+    /// >>> import ludorum
+    /// >>> state = ludorum.new("so_long_sucker")
+    /// >>> state.say(1, "deal?")
+    /// >>> state.chat
+    /// [Message(ply=0, player=1, text='deal?')]
     fn say(&mut self, player: &Bound<'_, PyAny>, text: String) -> PyResult<()> {
         let player = self.player_index(player, "player")?;
         self.inner.say(player, text);
         Ok(())
     }
 
-    /// The public chat: a list of `Message(ply, player, text)`.
+    /// The public chat, in the order said: ``Message(ply, player, text)``.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("so_long_sucker").chat
+    /// []
     #[getter]
     fn chat(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         self.inner

@@ -25,61 +25,131 @@ macro_rules! game_class {
                 Ok(Self { inner })
             }
 
-            /// The registry name of the game.
+            /// The registry name of the game, as given to ``ludorum.new``.
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers").game
+            /// 'chinese_checkers'
             #[getter]
             fn game(&self) -> &'static str {
                 <$game as Game>::NAME
             }
 
-            /// Number of players.
+            /// The number of players; players are numbered ``0..num_players - 1`` in turn order.
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers", players=3).num_players
+            /// 3
             #[getter]
             fn num_players(&self) -> usize {
                 self.inner.num_players()
             }
 
-            /// Every option with its value after defaults.
+            /// Every option of the game with its value after defaults, as a new dict.
+            ///
+            /// The keys are the option names of the game's rules page; ``ludorum.new(game,
+            /// **state.options)`` starts the same game again.
+            ///
+            /// >>> import ludorum
+            /// >>> options = ludorum.new("chinese_checkers", players=3).options
+            /// >>> options["players"], options["pieces"]
+            /// (3, 10)
             #[getter]
             fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 crate::convert::to_python(py, &serde_json::Value::Object(self.inner.options()))
             }
 
-            /// The player who must decide now, `None` once the game is over.
+            /// The player who must decide now (0-based), or ``None`` once the game is over.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.current_player
+            /// 0
+            /// >>> state.play("e5-f4")
+            /// >>> state.current_player
+            /// 1
             #[getter]
             fn current_player(&self) -> Option<usize> {
                 self.inner.current_player()
             }
 
-            /// The 64-bit Zobrist key of the position.
+            /// The 64-bit Zobrist key of the position, an int in ``0..2**64 - 1``.
+            ///
+            /// It is maintained incrementally and is part of the published format: both backends and
+            /// every version agree on it (the key tables are described on the game's rules page).
+            /// Positions that are equal for the rules have equal keys.
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers").key
+            /// 18270048635473872849
             #[getter]
             fn key(&self) -> u64 {
                 self.inner.key()
             }
 
-            /// The key computed from the position alone (equals `key`; a test oracle).
+            /// The Zobrist key recomputed from the position alone, without the incremental updates.
+            ///
+            /// It always equals :attr:`key`; it is there to test that it does.
+            ///
+            /// Returns:
+            ///     The key, an int in ``0..2**64 - 1``.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.play("e5-f4")
+            /// >>> state.key_from_scratch() == state.key
+            /// True
             fn key_from_scratch(&self) -> u64 {
                 self.inner.key_from_scratch()
             }
 
-            /// Number of moves played.
+            /// The number of moves played so far (the length of :meth:`history`).
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.play("e5-f4")
+            /// >>> state.ply
+            /// 1
             #[getter]
             fn ply(&self) -> usize {
                 self.inner.history().len()
             }
 
-            /// Size of the fixed action space.
+            /// The size of the action space: action ids are ``0..num_actions - 1``.
+            ///
+            /// It is fixed for a game and its options (see the encoding on the game's rules page).
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers").num_actions
+            /// 14642
             #[getter]
             fn num_actions(&self) -> usize {
                 self.inner.num_actions()
             }
 
-            /// The legal moves, ascending action id.
+            /// The moves the current player may make, in ascending action id.
+            ///
+            /// Returns:
+            ///     A new list of :class:`~ludorum.Move`; empty once the game is over.
+            ///
+            /// >>> import ludorum
+            /// >>> moves = ludorum.new("chinese_checkers").legal_moves()
+            /// >>> len(moves), moves[:2]
+            /// (18, [Move('d1-f4'), Move('d1-f6')])
             fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
                 let mut moves = Vec::new();
                 self.inner.legal_moves(&mut moves);
                 moves.into_iter().map(|m| self.to_py_move(py, m)).collect()
             }
 
-            /// The legal action ids, ascending, as a numpy int32 array.
+            /// The action ids of :meth:`legal_moves`, ascending.
+            ///
+            /// Returns:
+            ///     A new one-dimensional numpy ``int32`` array; empty once the game is over.
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers").legal_actions()[:3]
+            /// array([752, 754, 874], dtype=int32)
             fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
                 let mut actions = Vec::new();
                 self.inner.legal_actions(&mut actions);
@@ -87,7 +157,15 @@ macro_rules! game_class {
                 PyArray1::from_vec(py, actions)
             }
 
-            /// A bool array of length `num_actions`, True at the legal action ids.
+            /// The legal actions as a mask: True at every id of :meth:`legal_actions`.
+            ///
+            /// Returns:
+            ///     A new numpy ``bool`` array of length :attr:`num_actions`.
+            ///
+            /// >>> import ludorum
+            /// >>> mask = ludorum.new("chinese_checkers").action_mask()
+            /// >>> mask.shape, int(mask.sum()), bool(mask[752])
+            /// ((14642,), 18, True)
             fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
                 let mut actions = Vec::new();
                 self.inner.legal_actions(&mut actions);
@@ -98,15 +176,56 @@ macro_rules! game_class {
                 PyArray1::from_vec(py, mask)
             }
 
-            /// Plays the move with this action id; on error nothing changes.
+            /// Play the move with this action id; on any error the state is left as it was.
+            ///
+            /// Args:
+            ///     action: an action id, usually one of :meth:`legal_actions`.
+            ///
+            /// Raises:
+            ///     InvalidMoveError: ``action`` is not an id in ``0..num_actions - 1``, or names no
+            ///         move of this game.
+            ///     IllegalMoveError: the move is not legal now, or the game is over.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.apply_action(int(state.legal_actions()[0]))
+            /// >>> state.history()
+            /// [Move('d1-f4')]
+            /// >>> state.apply_action(14641)  # doctest: +ELLIPSIS
+            /// Traceback (most recent call last):
+            /// ...
+            /// ludorum.errors.IllegalMoveError: illegal move 'pass': pass is legal only when ...
             fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
                 let id = crate::convert::action_index(action, self.inner.num_actions())?;
                 let mv = self.inner.move_from_action(id).map_err(crate::errors::to_py)?;
                 self.inner.play(mv).map_err(crate::errors::to_py)
             }
 
-            /// The `Move` with this action id, without building the legal moves (not checked
-            /// for legality).
+            /// The move with this action id, without building the list of legal moves.
+            ///
+            /// Checks that the id names a move of this game, not that the move is legal now: use it
+            /// to name an action of :meth:`legal_actions` or of a policy.
+            ///
+            /// Args:
+            ///     action: an action id in ``0..num_actions - 1``. A few moves lie outside the action
+            ///         space and are never listed (Dominions' ``resign`` is ``num_actions``; in So
+            ///         Long Sucker, ids past it are the free actions of players other than the one
+            ///         to decide).
+            ///
+            /// Returns:
+            ///     The :class:`~ludorum.Move`.
+            ///
+            /// Raises:
+            ///     InvalidMoveError: no move of this game has this id.
+            ///     IllegalMoveError: So Long Sucker only: the id plays onto a pile that does not exist
+            ///         now, or names a free action once the game is over.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.move_from_action(1720)
+            /// Move('e5-f4')
+            /// >>> state.move_from_action(int(state.legal_actions()[0])) == state.legal_moves()[0]
+            /// True
             fn move_from_action(
                 &self,
                 py: Python<'_>,
@@ -116,19 +235,73 @@ macro_rules! game_class {
                 self.to_py_move(py, mv)
             }
 
-            /// Plays a `Move` or its notation; on error nothing changes.
+            /// Play a move, given as a :class:`~ludorum.Move` or as its notation.
+            ///
+            /// The notation is the one of the game's rules page (``str(move)``). On any error the
+            /// state is left exactly as it was.
+            ///
+            /// Args:
+            ///     move: a :class:`~ludorum.Move` of this game (its action id and notation must agree)
+            ///         or a notation string such as ``"e5-f4"``.
+            ///
+            /// Raises:
+            ///     InvalidMoveError: ``move`` is not a Move or a string, or does not name a move of this
+            ///         game (a syntax error).
+            ///     IllegalMoveError: the move is well formed but not legal now, or the game is over.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.play("e5-f4")
+            /// >>> state.play(state.legal_moves()[0])
+            /// >>> state.play("d1-d2")
+            /// Traceback (most recent call last):
+            /// ...
+            /// ludorum.errors.IllegalMoveError: illegal move 'd1-d2': d2 is occupied
             fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
                 let mv = self.move_from_py(r#move)?;
                 self.inner.play(mv).map_err(crate::errors::to_py)
             }
 
-            /// Parses the game's notation (syntax only) into a `Move`.
-            fn parse_move(&self, py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-                let mv = self.inner.parse_move(text).map_err(crate::errors::to_py)?;
+            /// The move named by ``text`` in the game's notation; checks syntax, not legality.
+            ///
+            /// Args:
+            ///     text: a move in the notation of the game's rules page.
+            ///
+            /// Returns:
+            ///     The :class:`~ludorum.Move`, with its action id.
+            ///
+            /// Raises:
+            ///     InvalidMoveError: ``text`` does not name a move of this game.
+            ///     IllegalMoveError: So Long Sucker only: ``text`` plays onto a pile that does not
+            ///         exist now (its action ids depend on the position).
+            ///
+            /// >>> import ludorum
+            /// >>> move = ludorum.new("chinese_checkers").parse_move("e5-f4")
+            /// >>> move, move.action
+            /// (Move('e5-f4'), 1720)
+            fn parse_move(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                let text = crate::convert::notation(text)?;
+                let mv = self.inner.parse_move(&text).map_err(crate::errors::to_py)?;
                 self.to_py_move(py, mv)
             }
 
-            /// Takes back the last move and returns it.
+            /// Take back the last move and return it; a finished game is running again.
+            ///
+            /// Returns:
+            ///     The :class:`~ludorum.Move` taken back.
+            ///
+            /// Raises:
+            ///     IndexError: no move has been played.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.play("e5-f4")
+            /// >>> state.undo()
+            /// Move('e5-f4')
+            /// >>> state.undo()
+            /// Traceback (most recent call last):
+            /// ...
+            /// IndexError: no move to undo
             fn undo(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 match self.inner.undo() {
                     Some(mv) => self.to_py_move(py, mv),
@@ -136,7 +309,16 @@ macro_rules! game_class {
                 }
             }
 
-            /// The moves played so far.
+            /// The moves played so far, oldest first.
+            ///
+            /// Returns:
+            ///     A new list of :class:`~ludorum.Move`.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.play("e5-f4"); state.play("m5-l5")
+            /// >>> state.history()
+            /// [Move('e5-f4'), Move('m5-l5')]
             fn history(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
                 let history = self.inner.history();
                 (0..history.len())
@@ -147,11 +329,27 @@ macro_rules! game_class {
                     .collect()
             }
 
-            /// An independent copy.
+            /// An independent copy: playing on one leaves the other as it was.
+            ///
+            /// Returns:
+            ///     A state of the same class and backend, equal to this one.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> other = state.copy()
+            /// >>> other.play("e5-f4")
+            /// >>> state.ply, other.ply, state == other
+            /// (0, 1, False)
             fn copy(&self) -> Self {
                 self.clone()
             }
 
+            /// The same as :meth:`copy`: ``copy.copy(state)`` is independent of ``state``.
+            ///
+            /// >>> import copy, ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> copy.copy(state) == state
+            /// True
             fn __copy__(&self) -> Self {
                 self.clone()
             }
@@ -160,17 +358,48 @@ macro_rules! game_class {
                 self.clone()
             }
 
-            /// True once the game has an outcome.
+            /// True once the game has an outcome (then :attr:`current_player` is ``None``).
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers", max_plies=1)
+            /// >>> state.is_over()
+            /// False
+            /// >>> state.play("e5-f4")
+            /// >>> state.is_over()
+            /// True
             fn is_over(&self) -> bool {
                 self.inner.outcome().is_some()
             }
 
-            /// `Outcome(winners, reason)`, or `None` while the game runs.
+            /// How the game ended, or ``None`` while it runs.
+            ///
+            /// Returns:
+            ///     ``Outcome(winners, reason)``: the winners as a tuple of players (empty for a draw)
+            ///     and the reason in the words of the rules page.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("dominions")
+            /// >>> state.outcome() is None
+            /// True
+            /// >>> state.play("resign")
+            /// >>> state.outcome()
+            /// Outcome(winners=(1,), reason='resignation')
             fn outcome(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
                 crate::convert::new_outcome(py, self.inner.outcome())
             }
 
-            /// Per player: +1 winner, -1 loser, 0 for everyone in a draw or while running.
+            /// The result for each player: +1.0 for a winner, -1.0 for a loser.
+            ///
+            /// Returns:
+            ///     One float per player; all 0.0 in a draw and while the game runs.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("dominions")
+            /// >>> state.returns()
+            /// [0.0, 0.0]
+            /// >>> state.play("resign")
+            /// >>> state.returns()
+            /// [-1.0, 1.0]
             fn returns(&self) -> Vec<f64> {
                 match self.inner.outcome() {
                     Some(outcome) => outcome.returns(self.inner.num_players()),
@@ -178,7 +407,23 @@ macro_rules! game_class {
                 }
             }
 
-            /// What `player` may see, as a numpy float32 array (see the rules page).
+            /// What ``player`` may see, as a numpy ``float32`` tensor for learning agents.
+            ///
+            /// The planes, relative to ``player``, are described on the game's rules page; hidden
+            /// information (Armadora's warrior strengths) of other players stays hidden.
+            ///
+            /// Args:
+            ///     player: the player who looks, in ``0..num_players - 1``.
+            ///
+            /// Returns:
+            ///     A new array whose shape depends only on the game and its options.
+            ///
+            /// Raises:
+            ///     ValueError: ``player`` is not a player of this game.
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers").observation(0).shape
+            /// (3, 121)
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
@@ -191,8 +436,32 @@ macro_rules! game_class {
                 PyArray1::from_vec(py, data).reshape(shape)
             }
 
-            /// The full state as JSON-able dicts, history included; with a `viewer`, only
-            /// what that player may see (the same in games of perfect information).
+            /// The whole state as plain JSON-able values, history included.
+            ///
+            /// ``ludorum.from_json`` rebuilds an equal state from it, in either backend. The fields are
+            /// described on the game's rules page.
+            ///
+            /// Args:
+            ///     viewer: ``None`` for the full state, or a player for what that player may see. In
+            ///         games of hidden information (Armadora) the other players' hidden values are
+            ///         left out and a ``"viewer"`` field is added, and ``from_json`` refuses such a
+            ///         view; in the other games every player sees the full state.
+            ///
+            /// Returns:
+            ///     A new dict with ``game``, ``version``, ``options``, ``moves``,
+            ///     ``current_player``, ``outcome`` and the game's own fields.
+            ///
+            /// Raises:
+            ///     ValueError: ``viewer`` is not ``None`` nor a player of this game.
+            ///
+            /// >>> import json, ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.play("e5-f4")
+            /// >>> data = state.to_json()
+            /// >>> data["moves"], data["current_player"]
+            /// (['e5-f4'], 1)
+            /// >>> ludorum.from_json(json.dumps(data)).to_json() == data
+            /// True
             #[pyo3(signature = (viewer=None))]
             fn to_json(
                 &self,
@@ -217,13 +486,45 @@ macro_rules! game_class {
                 Ok(Self { inner })
             }
 
-            /// Leaf move sequences of length `depth`, bulk-counted; releases the GIL.
-            fn perft(&mut self, py: Python<'_>, depth: u32) -> u64 {
+            /// The number of move sequences of length ``depth`` from here (bulk-counted at the end).
+            ///
+            /// A sequence that ends the game early is not counted. The Rust backend releases the GIL.
+            ///
+            /// Args:
+            ///     depth: the number of plies, at least 0 (depth 0 counts 1).
+            ///
+            /// Returns:
+            ///     The count of leaves.
+            ///
+            /// Raises:
+            ///     ValueError: ``depth`` is negative.
+            ///
+            /// >>> import ludorum
+            /// >>> state = ludorum.new("chinese_checkers")
+            /// >>> state.perft(1), state.perft(2)
+            /// (18, 324)
+            fn perft(&mut self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+                let depth = crate::convert::depth(depth)?;
                 let game = &mut self.inner;
-                py.detach(move || ludorum::perft(game, depth))
+                Ok(py.detach(move || ludorum::perft(game, depth)))
             }
 
-            /// The ASCII board.
+            /// The board as ASCII text, ending with a status line; ``str(state)`` is the same.
+            ///
+            /// Args:
+            ///     viewer: the player whose view is drawn, in games of hidden information; ``None``
+            ///         draws what every player may see.
+            ///
+            /// Returns:
+            ///     The text, lines separated by ``"\n"``.
+            ///
+            /// Raises:
+            ///     ValueError: ``viewer`` is not a player of this game, in a game of hidden
+            ///         information (the other games draw the same board for everyone).
+            ///
+            /// >>> import ludorum
+            /// >>> print(ludorum.new("chinese_checkers").render().splitlines()[-1])
+            /// to move: 0
             #[pyo3(signature = (viewer=None))]
             fn render(slf: &Bound<'_, Self>, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
                 let viewer = slf.borrow().viewer_index(viewer)?;
@@ -231,12 +532,29 @@ macro_rules! game_class {
                 render.call_method1("ascii_board", (slf, viewer))?.extract()
             }
 
-            /// An SVG drawing of the position.
+            /// The board as a self-contained SVG document (Jupyter shows states this way).
+            ///
+            /// Args:
+            ///     viewer: the player whose view is drawn, in games of hidden information; ``None``
+            ///         draws what every player may see.
+            ///     size: the width of the drawing in pixels, a positive int.
+            ///
+            /// Returns:
+            ///     The SVG text.
+            ///
+            /// Raises:
+            ///     ValueError: ``size`` is not positive, or ``viewer`` is not a player of this game in
+            ///         a game of hidden information (the other games draw the same board for
+            ///         everyone).
+            ///
+            /// >>> import ludorum
+            /// >>> ludorum.new("chinese_checkers").svg(size=300)[:46]
+            /// '<svg xmlns="http://www.w3.org/2000/svg" width='
             #[pyo3(signature = (viewer=None, size=420))]
             fn svg(
                 slf: &Bound<'_, Self>,
                 viewer: Option<&Bound<'_, PyAny>>,
-                size: u32,
+                size: i64,
             ) -> PyResult<String> {
                 let viewer = slf.borrow().viewer_index(viewer)?;
                 let render = slf.py().import("ludorum.render")?;

@@ -103,3 +103,124 @@ fn unknown_game(name: &str) -> Error {
         names.join(", ")
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Map, Value};
+
+    use super::{visit, Visitor, ALL};
+    use crate::core::facts::OptionDefault;
+    use crate::core::rng::SplitMix64;
+    use crate::prelude::*;
+    use crate::Batch;
+
+    /// What every game's facts must say of the game itself.
+    struct FactsAgree;
+
+    impl Visitor for FactsAgree {
+        type Output = ();
+
+        fn visit<G: Game>(self) {
+            let facts = G::FACTS;
+            let game = G::new(&Map::new()).expect("the defaults are valid");
+            // The options, in order, with the declared defaults.
+            let options = game.options();
+            let names: Vec<&str> = facts.options.iter().map(|o| o.name).collect();
+            let keys: Vec<&str> = options.keys().map(String::as_str).collect();
+            let mut sorted = names.clone();
+            sorted.sort_unstable();
+            assert_eq!(keys, sorted, "options() names exactly the declared options");
+            for spec in facts.options {
+                let value = &options[spec.name];
+                match spec.default {
+                    OptionDefault::Int(n) => assert_eq!(value, &Value::from(n), "{}", spec.name),
+                    OptionDefault::Str(s) => assert_eq!(value, &Value::from(s), "{}", spec.name),
+                    OptionDefault::Float(x) => assert_eq!(value.as_f64(), Some(x)),
+                    OptionDefault::None => assert!(value.is_null(), "{}", spec.name),
+                    OptionDefault::Derived(_) => {}
+                }
+            }
+            // Players, capabilities and setup.
+            assert!(facts.players.contains(&game.num_players()));
+            assert_eq!(facts.hidden_information, G::hidden_information().is_some());
+            assert_eq!(facts.seeded, options.contains_key("seed"));
+            if facts.simulation_max_plies.is_some() {
+                assert!(options.contains_key("max_plies"), "a cap needs the option");
+            }
+            let mut reasons = facts.reasons.to_vec();
+            reasons.sort_unstable();
+            reasons.dedup();
+            assert_eq!(reasons.len(), facts.reasons.len(), "reasons are distinct");
+            // A restart with the batch's seed is the game built with that seed option.
+            for seed in [0, 7, u64::MAX] {
+                let restarted = game.restart(seed);
+                let mut with_seed = options.clone();
+                if facts.seeded {
+                    with_seed.insert("seed".into(), seed.into());
+                }
+                let built = G::new(&with_seed).expect("valid");
+                assert_eq!(
+                    crate::core::json::to_json(&restarted),
+                    crate::core::json::to_json(&built)
+                );
+                assert_eq!(restarted.key(), built.key());
+            }
+            // Every outcome of a few random games is among the declared reasons (the record
+            // would panic otherwise).
+            let mut capped = Map::new();
+            if let Some(cap) = facts.simulation_max_plies {
+                capped.insert("max_plies".into(), cap.into());
+            }
+            let batch = Batch::<G>::new(&capped, 3).expect("valid");
+            for i in 0..4 {
+                let record = crate::play_random_game(&mut batch.start(i), &mut SplitMix64::new(i));
+                assert!(usize::from(record.reason) < facts.reasons.len());
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_agrees_with_its_facts() {
+        for facts in ALL {
+            visit(facts.name, FactsAgree).expect("a listed game");
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_unknown_names_are_refused() {
+        let mut names: Vec<&str> = ALL.iter().map(|f| f.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ALL.len());
+        let error = visit("chess", FactsAgree).unwrap_err();
+        assert!(error
+            .to_string()
+            .contains("unknown game 'chess'; known games: armadora"));
+        assert!(super::facts("chess").is_err());
+        assert_eq!(
+            super::facts("dominions").map(|f| f.class_name),
+            Ok("Dominions")
+        );
+    }
+
+    #[test]
+    fn batches_do_not_depend_on_threads_and_stop_when_asked() {
+        let batch = Batch::<super::so_long_sucker::SoLongSucker>::new(&Map::new(), 5).unwrap();
+        let one = crate::simulate(&batch, 0, 40, 1, None).unwrap();
+        let mut calls = 0;
+        let mut monitor = |done: usize| {
+            calls += 1;
+            assert!(done <= 40);
+            true
+        };
+        let three = crate::simulate(&batch, 0, 40, 3, Some(&mut monitor)).unwrap();
+        assert_eq!(one, three);
+        assert!(
+            calls >= 1,
+            "the monitor is called at least once, at the end"
+        );
+        let mut stop = |_: usize| false;
+        assert_eq!(crate::simulate(&batch, 0, 40, 2, Some(&mut stop)), None);
+        assert_eq!(crate::core::batch::run(0, 8, |i| i, None), Some(vec![]));
+    }
+}
