@@ -1,6 +1,7 @@
 """The one contract of DESIGN.md, for every game and both backends: API, errors, JSON, RL view.
 
-Per-game facts (a legal opening, malformed and illegal moves, bad options) are in `games.py`.
+Per-game facts (a legal opening, malformed and illegal moves, bad options) are in
+`tests/data/<game>/spec.py`, loaded by `games.py` for every game of `ludorum.games()`.
 """
 
 from __future__ import annotations
@@ -264,3 +265,60 @@ def test_key_is_a_64_bit_int(spec: GameSpec, backend: str) -> None:
     state = opened(spec, backend)
     assert isinstance(state.key, int) and 0 <= state.key < 2**64
     assert state.key == state.key_from_scratch()
+
+
+def test_pickle_round_trips(spec: GameSpec, backend: str) -> None:
+    import pickle
+
+    state = opened(spec, backend)
+    copy_ = pickle.loads(pickle.dumps(state))
+    assert type(copy_) is type(state) and copy_ == state and copy_.key == state.key
+    assert copy_.to_json() == state.to_json()
+    move = state.legal_moves()[0]
+    assert pickle.loads(pickle.dumps(move)) == move
+
+
+def test_move_from_action_names_every_legal_action(spec: GameSpec, backend: str) -> None:
+    state = opened(spec, backend)
+    for move in state.legal_moves()[:300]:
+        assert state.move_from_action(move.action) == move
+    assert type(state.legal_moves()[0]) is ludorum.Move
+
+
+BAD_PLAYERS = [-1, 2**64, 2**70, -(2**70), True, 1.5, None, "0"]
+BAD_ACTIONS = [-1, 2**64, 2**70, -(2**70), True]
+
+
+def test_bad_player_and_action_arguments_agree_across_backends(spec: GameSpec) -> None:
+    """Out-of-range or mistyped players and viewers, and out-of-range action ids however large:
+    the same ValueError subclass and message in both backends, and nothing changes."""
+    rust, ref = opened(spec, "rust"), opened(spec, "reference")
+    before = rust.to_json()
+
+    def same_error(call: Any) -> None:
+        outcomes = []
+        for state in (rust, ref):
+            with pytest.raises(ValueError) as info:
+                call(state)
+            outcomes.append((type(info.value), str(info.value)))
+        assert outcomes[0] == outcomes[1]
+
+    for value in [*BAD_PLAYERS, rust.num_players]:
+        same_error(lambda s, v=value: s.observation(v))
+        if value is not None:
+            same_error(lambda s, v=value: s.to_json(viewer=v))
+    for value in [*BAD_ACTIONS, rust.num_actions]:
+        same_error(lambda s, v=value: s.apply_action(v))
+        for state in (rust, ref):
+            if value != rust.num_actions:  # So Long Sucker names ids past the action space
+                with pytest.raises(ludorum.InvalidMoveError):
+                    state.move_from_action(value)
+    assert rust.to_json() == before == ref.to_json()
+
+
+def test_help_is_useful_in_both_backends(spec: GameSpec, backend: str) -> None:
+    cls = ludorum.game_class(spec.name, backend)
+    for member in ("play", "undo", "legal_moves", "to_json", "apply_action", "move_from_action"):
+        doc = getattr(cls, member).__doc__ or ""
+        assert ">>>" in doc, f"{member} has an example"
+    assert "Raises:" in (cls.play.__doc__ or "")

@@ -1,7 +1,9 @@
 """The Rust core against the pure-Python reference, written independently from the rules page.
 
 At every ply both must agree on the legal moves, key, JSON, outcome and returns, with undo and
-copy interleaved; perft and simulate must agree too.
+copy interleaved; perft and simulate must agree too. The configurations of each game are in
+`tests/data/<game>/` (`differential.jsonl`, `simulate.jsonl`, `perft_agree.jsonl`) and read for
+every game of `ludorum.games()`.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ PERFT_FROM_MIDGAME = [
 
 
 def capped(game: str, options: dict[str, Any], plies: int) -> dict[str, Any]:
-    """The options with a ply cap, for the games that have one (Armadora always ends soon)."""
+    """The options with a ply cap, for the games that have one (the others always end soon)."""
     if "max_plies" in ludorum.new(game, backend="reference").options:
         return {**options, "max_plies": plies}
     return options

@@ -72,3 +72,43 @@ def test_bad_arguments(kwargs: dict, error: str) -> None:
 
 def test_zero_games() -> None:
     assert ludorum.simulate(GAME, games=0).games == 0
+
+
+def test_reason_codes_are_small_integers_with_a_table() -> None:
+    r = ludorum.simulate("dominions", games=20, seed=1)
+    assert r.reason_codes.dtype == np.uint8
+    assert r.reason_names == ludorum.game_info("dominions").reasons
+    assert r.reasons.tolist() == [r.reason_names[c] for c in r.reason_codes]
+    # a million games: masks, winners and codes 1 byte each, lengths 4
+    per_game = sum(a.itemsize for a in (r.winner_masks, r.winners, r.lengths, r.reason_codes))
+    assert per_game * 10**6 < 16 * 2**20
+
+
+def test_progress_comes_from_one_call_into_rust(capsys: pytest.CaptureFixture[str]) -> None:
+    calls: list[int] = []
+    from ludorum import _ludorum
+
+    _, masks, lengths, codes = _ludorum.simulate("so_long_sucker", {}, 0, 0, 300, 2, calls.append)
+    assert calls and calls[-1] == 300 and calls == sorted(calls)
+    assert len(masks) == len(lengths) == len(codes) == 300
+    ludorum.simulate("so_long_sucker", games=300, progress=True)
+    assert "300/300 games" in capsys.readouterr().err
+
+
+def test_progress_errors_stop_the_batch() -> None:
+    from ludorum import _ludorum
+
+    def fail(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _ludorum.simulate(GAME, {"max_plies": 10**6}, 0, 0, 10**6, 2, fail)
+
+
+def test_max_plies_none_means_no_limit() -> None:
+    capped = ludorum.simulate("domination", games=2, seed=4)
+    assert capped.options["max_plies"] == ludorum.game_info("domination").simulation_max_plies
+    free = ludorum.simulate("domination", games=2, seed=4, max_plies=None)
+    assert free.options["max_plies"] is None
+    assert (free.lengths == capped.lengths).all()  # these games end well before the cap
+    assert ludorum.simulate(GAME, games=1, max_plies=7).lengths.tolist() == [7]

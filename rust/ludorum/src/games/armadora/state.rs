@@ -677,7 +677,7 @@ impl HiddenInformation for Armadora {
             }
             let mut pool: Vec<u8> = (1..=5u8)
                 .flat_map(|s| {
-                    std::iter::repeat(s).take(usize::from(SUPPLIES[n - 2][usize::from(s - 1)]))
+                    std::iter::repeat_n(s, usize::from(SUPPLIES[n - 2][usize::from(s - 1)]))
                 })
                 .collect();
             for i in (1..pool.len()).rev() {
