@@ -17,30 +17,12 @@ import pytest
 import ludorum
 from ludorum import _state
 
-#: the protocol of each game: State and the game's own views
+#: the protocol of each game: its ``<ClassName>State`` protocol where it has one (State and the
+#: game's own views), else State
 PROTOCOLS: dict[str, type] = {
-    "chinese_checkers": _state.ChineseCheckersState,
-    "domination": _state.DominationState,
-    "dominions": _state.DominionsState,
-    "armadora": _state.ArmadoraState,
-    "so_long_sucker": _state.SoLongSuckerState,
+    name: getattr(_state, f"{ludorum.game_info(name).class_name}State", _state.State)
+    for name in ludorum.games()
 }
-
-#: the Rust classes lack a member of the contract (move_from_action, until the bindings have it)
-RUST_INCOMPLETE = not all(
-    hasattr(ludorum.game_class(game), "move_from_action") for game in ludorum.games()
-)
-# Until the Rust classes carry the protocols' docstrings.
-RUST_UNDOCUMENTED = pytest.mark.xfail(
-    reason="the Rust classes do not carry the protocols' docstrings yet", strict=False
-)
-RUST_PENDING = pytest.mark.xfail(
-    RUST_INCOMPLETE, reason="the Rust classes have no move_from_action yet", strict=True
-)
-
-
-def backends(rust_mark: Any) -> list[Any]:
-    return [pytest.param(b, marks=rust_mark) if b == "rust" else b for b in ludorum.BACKENDS]
 
 
 def members(protocol: type) -> list[str]:
@@ -85,7 +67,7 @@ def test_the_protocols_are_fully_documented(game: str) -> None:
                 assert f"    {parameter}:" in doc, f"{name}: argument {parameter} undocumented"
 
 
-@pytest.mark.parametrize("backend", backends(RUST_UNDOCUMENTED))
+@pytest.mark.parametrize("backend", ludorum.BACKENDS)
 @pytest.mark.parametrize("game", sorted(PROTOCOLS))
 def test_every_state_member_is_documented(game: str, backend: str) -> None:
     """``help(state.<member>)`` has a summary and an example, and names the exceptions the
@@ -120,14 +102,9 @@ def test_the_documented_examples_hold_in_every_backend(
     test: doctest.DocTest,
     backend: str,
     monkeypatch: pytest.MonkeyPatch,
-    request: pytest.FixtureRequest,
 ) -> None:
     """The protocols' examples build states with ``ludorum.new``: run them in each backend."""
     from ludorum import _registry
-
-    sources = "".join(example.source for example in test.examples)
-    if backend == "rust" and ("move_from_action" in sources or "isinstance" in sources):
-        request.applymarker(RUST_PENDING)
 
     monkeypatch.setattr(ludorum, "new", functools.partial(_registry.new, backend=backend))
     monkeypatch.setattr(

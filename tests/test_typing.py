@@ -8,30 +8,21 @@ other line must be clean. All snippets are checked in one mypy run (skipped with
 from __future__ import annotations
 
 import importlib.util
-import inspect
 import re
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 import ludorum
-from ludorum import _registry
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("mypy") is None, reason="mypy is not installed (pip install mypy)"
 )
 
-#: ``ludorum.new`` does not declare its return type yet (the registry still says ``Any``)
-NEW_UNTYPED = "State" not in str(inspect.signature(ludorum.new).return_annotation)
-#: ``ludorum.new`` has no overloads for literal game names (returning the games' own protocols)
-NEW_NOT_PER_GAME = 'Literal["dominions"]' not in inspect.getsource(_registry)
-#: the stub of the Rust classes does not have every member of the contract yet
-RUST_STUB_INCOMPLETE = "move_from_action" not in (
-    Path(ludorum.__file__).with_name("_ludorum.pyi").read_text()
-)
+#: every game's facts, in the order of the list
+INFOS = {name: ludorum.game_info(name) for name in ludorum.games()}
 
 SNIPPETS: dict[str, str] = {
     # -- the State protocol, usable today in annotations ----------------------------------------
@@ -77,22 +68,17 @@ SNIPPETS: dict[str, str] = {
         bad: str = rng.below(3)  # E: assignment
     """,
     # -- the reference classes match the protocols -------------------------------------------
-    "reference_conforms": """
-        import ludorum
-        from ludorum.reference.armadora import Armadora
-        from ludorum.reference.chinese_checkers import ChineseCheckers
-        from ludorum.reference.domination import Domination
-        from ludorum.reference.dominions import Dominions
-        from ludorum.reference.so_long_sucker import SoLongSucker
-
-        a: ludorum.ArmadoraState = Armadora()
-        c: ludorum.ChineseCheckersState = ChineseCheckers()
-        d: ludorum.DominationState = Domination()
-        e: ludorum.DominionsState = Dominions()
-        s: ludorum.SoLongSuckerState = SoLongSucker()
-        states: list[ludorum.State] = [a, c, d, e, s]
-        r: ludorum.ArmadoraState = a.resample(0, 1).copy()
-    """,
+    "reference_conforms": "\n".join(
+        [
+            "import ludorum",
+            *(
+                f"from ludorum.reference.{name} import {info.class_name}\n"
+                f"{name}: ludorum.{info.class_name}State = {info.class_name}()"
+                for name, info in INFOS.items()
+            ),
+            "r: ludorum.ArmadoraState = armadora.resample(0, 1).copy()",
+        ]
+    ),
     # -- ludorum.new and ludorum.from_json (declared by the registry) ------------------------
     "new_ok": """
         import ludorum
@@ -110,16 +96,14 @@ SNIPPETS: dict[str, str] = {
         def load(data: dict[str, object]) -> ludorum.State:
             return ludorum.from_json(data)
     """,
-    "new_per_game": """
+    "new_narrowed": """
         import ludorum
 
-        state = ludorum.new("chinese_checkers", backend="reference", players=3)
-        board: tuple[int | None, ...] = state.copy().board()
-        hand: tuple[int, ...] = ludorum.new("dominions").hand(0)
-        gold: tuple[int, ...] = ludorum.new("armadora").resample(0, 7).gold()
-        ludorum.new("so_long_sucker").say(0, "deal?")
-        stacks: tuple[tuple[int, ...], ...] = ludorum.new("domination").board()
-        named: ludorum.DominionsState = ludorum.new("dominions", komi=0.5)
+        state = ludorum.new("dominions", komi=0.5)
+        assert isinstance(state, ludorum.DominionsState)
+        hand: tuple[int, ...] = state.hand(0)
+        named: ludorum.DominionsState = state
+        bad: str = state.scores()  # E: assignment
     """,
     "new_errors": """
         import ludorum
@@ -131,23 +115,16 @@ SNIPPETS: dict[str, str] = {
         x: int = ludorum.new("armadora")  # E: assignment
     """,
     # -- the Rust classes, through their stub ------------------------------------------------
-    "rust_conforms": """
-        import ludorum
-        from ludorum import _ludorum
-
-        a: ludorum.ArmadoraState = _ludorum.Armadora()
-        c: ludorum.ChineseCheckersState = _ludorum.ChineseCheckers()
-        d: ludorum.DominationState = _ludorum.Domination()
-        e: ludorum.DominionsState = _ludorum.Dominions()
-        s: ludorum.SoLongSuckerState = _ludorum.SoLongSucker()
-    """,
-}
-
-PENDING = {
-    "new_ok": (NEW_UNTYPED, "ludorum.new does not declare its return type yet"),
-    "new_per_game": (NEW_NOT_PER_GAME, "ludorum.new has no overloads for literal names yet"),
-    "new_errors": (NEW_UNTYPED, "ludorum.new does not declare its return type yet"),
-    "rust_conforms": (RUST_STUB_INCOMPLETE, "_ludorum.pyi lacks move_from_action"),
+    "rust_conforms": "\n".join(
+        [
+            "import ludorum",
+            "from ludorum import _ludorum",
+            *(
+                f"{name}: ludorum.{info.class_name}State = _ludorum.{info.class_name}()"
+                for name, info in INFOS.items()
+            ),
+        ]
+    ),
 }
 
 _ERROR = re.compile(r"^(?P<file>[\w.]+\.py):(?P<line>\d+): error: .*\[(?P<code>[\w-]+)\]$")
@@ -198,9 +175,6 @@ def expected_errors(source: str) -> set[tuple[int, str]]:
 
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
 def test_mypy_reports_exactly_the_marked_errors(
-    name: str, mypy_errors: dict[str, set[tuple[int, str]]], request: pytest.FixtureRequest
+    name: str, mypy_errors: dict[str, set[tuple[int, str]]]
 ) -> None:
-    pending, reason = PENDING.get(name, (False, ""))
-    if pending:
-        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
     assert mypy_errors[name] == expected_errors(SNIPPETS[name])
