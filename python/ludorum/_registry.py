@@ -187,8 +187,9 @@ def games() -> list[str]:
     """The registry names of every game, sorted.
 
     >>> import ludorum
-    >>> ludorum.games()
-    ['armadora', 'chinese_checkers', 'domination', 'dominions', 'so_long_sucker']
+    >>> games = ludorum.games()
+    >>> "dominions" in games, games == sorted(games)
+    (True, True)
     """
     return sorted(_infos())
 

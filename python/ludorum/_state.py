@@ -1,8 +1,8 @@
 """The typed contract every game state honours, in both backends: :class:`State`.
 
-``ludorum.new`` and ``ludorum.from_json`` return a :class:`State`; with a literal game name,
-``ludorum.new`` returns the game's own protocol (:class:`DominionsState` and so on), which adds
-that game's views. These are :class:`typing.Protocol` classes: no state inherits from them, the
+``ludorum.new`` and ``ludorum.from_json`` return a :class:`State`. A game may also have its own
+protocol (:class:`DominionsState` and so on) that adds the game's views: ``isinstance(state,
+ludorum.DominionsState)`` narrows a :class:`State` to it for type checkers. These are :class:`typing.Protocol` classes: no state inherits from them, the
 Rust classes and the pure-Python reference classes match them member by member, so that type
 checkers catch ``state.play(5)`` or a misspelt method, and ``isinstance(x, ludorum.State)`` tells
 a game state from anything else.
