@@ -35,7 +35,8 @@ def main(repeats: int = 6, games: int = 2000) -> None:
     off, on = statistics.median(rates[False]), statistics.median(rates[True])
     print(
         f"median plies/s over {repeats} alternated runs of {games} games, 2 threads: "
-        f"without bar {off / 1e6:.2f} M, with bar {on / 1e6:.2f} M, cost {100 * (off - on) / off:+.1f}%"
+        f"without bar {off / 1e6:.2f} M, with bar {on / 1e6:.2f} M, "
+        f"cost {100 * (off - on) / off:+.1f}%"
     )
 
 

@@ -2,10 +2,11 @@
 
 ``ludorum.new`` and ``ludorum.from_json`` return a :class:`State`. A game may also have its own
 protocol (:class:`DominionsState` and so on) that adds the game's views: ``isinstance(state,
-ludorum.DominionsState)`` narrows a :class:`State` to it for type checkers. These are :class:`typing.Protocol` classes: no state inherits from them, the
-Rust classes and the pure-Python reference classes match them member by member, so that type
-checkers catch ``state.play(5)`` or a misspelt method, and ``isinstance(x, ludorum.State)`` tells
-a game state from anything else.
+ludorum.DominionsState)`` narrows a :class:`State` to it for type checkers. These are
+:class:`typing.Protocol` classes: no state inherits from them, the Rust classes and the
+pure-Python reference classes match them member by member, so that type checkers catch
+``state.play(5)`` or a misspelt method, and ``isinstance(x, ludorum.State)`` tells a game state
+from anything else.
 
 The docstrings here are the documentation of both backends: the reference shows the same texts
 (``help(state.play)``), and the Rust classes carry copies of them.
