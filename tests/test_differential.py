@@ -205,3 +205,60 @@ def test_so_long_sucker_out_of_turn_free_actions_and_chat_agree(options: dict[st
             ref.play(ref.legal_moves()[index])
         assert_same_state(rust, ref, f"({options}, seed {seed}, the end)")
         assert ludorum.from_json(ref.to_json()).to_json() == rust.to_json()
+
+
+def _error(call: Any) -> tuple[str, str] | None:
+    """The class and message of the error ``call()`` raises, or None."""
+    try:
+        call()
+    except ludorum.LudorumError as e:
+        return (type(e).__name__, str(e))
+    return None
+
+
+def _variants(text: str, rng: SplitMix64) -> list[str]:
+    """Near misses of a notation: a character dropped, doubled, changed or added."""
+    out = []
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -:@+*"
+    for _ in range(4):
+        i = rng.below(len(text))
+        c = alphabet[rng.below(len(alphabet))]
+        out += [text[:i] + text[i + 1 :], text[:i] + text[i] + text[i:], text[:i] + c + text[i + 1 :]]
+        out.append(text[:i] + c + text[i:])
+    return out
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=str)
+def test_errors_agree_word_for_word(game: str, options: dict[str, Any]) -> None:
+    """Along a seeded game, the moves that do not parse, the action ids that name no move and
+    the moves that are not legal get the same error class and message in both backends (the
+    messages are part of the contract: a program driving either backend reads the same)."""
+    rust, ref = pair(game, capped(game, options, 200))
+    rng = SplitMix64(11)
+    while ref.current_player is not None:
+        if ref.ply % 7 == 0:
+            legal = {m.action for m in ref.legal_moves()}
+            span = ref.num_actions + ref.num_actions // 4 + 2
+            for action in [rng.below(span) for _ in range(30)]:
+                where = f"{game} {options} ply {ref.ply}: action {action}"
+                assert _error(lambda a=action: rust.move_from_action(a)) == _error(
+                    lambda a=action: ref.move_from_action(a)
+                ), where
+                if action not in legal and action < ref.num_actions:
+                    assert _error(lambda a=action: rust.apply_action(a)) == _error(
+                        lambda a=action: ref.apply_action(a)
+                    ), where
+            moves = ref.legal_moves()
+            for move in [moves[rng.below(len(moves))] for _ in range(5)]:
+                for text in _variants(move.notation, rng):
+                    where = f"{game} {options} ply {ref.ply}: {text!r}"
+                    parsed = _error(lambda t=text: ref.parse_move(t))
+                    assert _error(lambda t=text: rust.parse_move(t)) == parsed, where
+                    if parsed is None and ref.parse_move(text).action not in legal:
+                        assert _error(lambda t=text: rust.play(t)) == _error(
+                            lambda t=text: ref.play(t)
+                        ), where
+            assert rust.to_json() == ref.to_json()
+        index = rng.below(len(ref.legal_moves()))
+        rust.play(rust.legal_moves()[index])
+        ref.play(ref.legal_moves()[index])

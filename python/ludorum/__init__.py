@@ -23,10 +23,12 @@ from ._state import (
 from ._types import Message, Move, Outcome
 from .errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidMoveError,
     InvalidOptionError,
     InvalidStateError,
     LudorumError,
+    StateInUseError,
 )
 from .rng import SplitMix64
 from .sim import SimulationResult, perft, simulate
@@ -41,6 +43,7 @@ __all__ = [
     "DominionsState",
     "GameInfo",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidMoveError",
     "InvalidOptionError",
     "InvalidStateError",
@@ -52,6 +55,7 @@ __all__ = [
     "SoLongSuckerState",
     "SplitMix64",
     "State",
+    "StateInUseError",
     "__version__",
     "from_json",
     "game_class",

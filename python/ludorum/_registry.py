@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from . import _ludorum
 from ._state import State
-from .errors import InvalidOptionError, InvalidStateError
+from .errors import InvalidOptionError
 
 __all__ = [
     "BACKENDS",
@@ -59,6 +59,8 @@ class OptionInfo:
     low: int | None
     #: the largest allowed integer of a range, else ``None``
     high: int | None
+    #: the length of a list option (``int_list``), else ``None``
+    length: int | None
     #: whether ``None`` is allowed (what it means is in ``doc``)
     nullable: bool
     #: a one-line description
@@ -155,6 +157,7 @@ def _option_info(data: dict[str, Any]) -> OptionInfo:
         choices=None if choices is None else tuple(choices),
         low=data["low"],
         high=data["high"],
+        length=data["length"],
         nullable=data["nullable"],
         doc=data["doc"],
         _allowed=data["allowed"],
@@ -265,17 +268,14 @@ def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> State:
     >>> ludorum.from_json(state.to_json()) == state
     True
     """
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except ValueError as e:
-            raise InvalidStateError(f"invalid state: not JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise InvalidStateError(f"invalid state: expected a dict, got {type(data).__name__}")
-    name = data.get("game")
-    if not isinstance(name, str) or name not in _infos():
-        raise InvalidStateError(f"invalid state: unknown game {name!r}")
+    from . import _args
+
+    if backend not in BACKENDS:
+        raise InvalidOptionError(
+            f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {_args.show(backend)}"
+        )
+    data = _args.state(data)  # the envelope, checked alike for both backends
     # Every state class has a ``from_json`` static method (the State protocol describes
     # instances, not classes).
-    state: State = cast(Any, game_class(name, backend)).from_json(data)
+    state: State = cast(Any, game_class(data["game"], backend)).from_json(data)
     return state

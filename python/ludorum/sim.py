@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal, TextIO, cast
 
 import numpy as np
 
+from . import _args
 from ._registry import game_info, new
 from .errors import InvalidOptionError
 from .rng import MASK64, SplitMix64
@@ -253,9 +254,7 @@ def perft(state: Any, depth: int) -> int:
     >>> ludorum.perft(ludorum.new("chinese_checkers", backend="reference"), 2)
     324
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"perft depth must be a non-negative integer, got {depth!r}")
-    return int(state.perft(depth))
+    return int(state.perft(_args.depth(depth)))
 
 
 def _want_progress(progress: bool | None, games: int) -> bool:

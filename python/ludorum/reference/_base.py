@@ -9,12 +9,15 @@ with their examples run in this backend.
 from __future__ import annotations
 
 import copy as _copy
+import functools
 import json
 import re
+import threading
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar, cast
 
 import numpy as np
 
+from .. import _args
 from .._state import State
 from .._types import Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidStateError
@@ -74,11 +77,8 @@ def check_option_names(game: str, options: dict[str, Any], allowed: tuple[str, .
 
 
 def seed_option(options: dict[str, Any]) -> int:
-    """The ``seed`` option of a seeded setup: an int in ``0..2**64``, 0 by default."""
-    seed = options.get("seed", 0)
-    if not is_int(seed) or not 0 <= seed < 2**64:
-        raise InvalidOptionError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
-    return cast(int, seed)
+    """The ``seed`` option of a seeded setup: an int in ``0..2**64 - 1``, 0 by default."""
+    return _args.seed(options.get("seed", 0), InvalidOptionError)
 
 
 def first_player_option(options: dict[str, Any], players: int) -> int | None:
@@ -86,9 +86,58 @@ def first_player_option(options: dict[str, Any], players: int) -> int | None:
     first_player = options.get("first_player")
     if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
         raise InvalidOptionError(
-            f"first_player must be None or a player index in 0..{players - 1}, got {first_player!r}"
+            f"first_player must be None or a player index in 0..{players - 1}, "
+            f"got {_args.show(first_player)}"
         )
     return first_player
+
+
+#: the dunder members that take a state's lock like the public ones (not ``__eq__``: it reads
+#: two states one after the other, never holding both locks, which could deadlock)
+_LOCKED_DUNDERS = frozenset(
+    {"__str__", "__repr__", "__copy__", "__deepcopy__", "__getstate__", "_repr_svg_"}
+)
+
+
+def _lockless(function: _F) -> _F:
+    """Mark a public method that takes no lock itself (it only calls locked ones)."""
+    function._locked = True  # type: ignore[attr-defined]
+    return function
+
+
+def _locked(function: _F) -> _F:
+    """``function`` run while holding its state's lock (see :class:`ReferenceState`)."""
+
+    @functools.wraps(function)
+    def call(self: ReferenceState, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return function(self, *args, **kwargs)
+
+    call._locked = True  # type: ignore[attr-defined]
+    return cast(_F, call)
+
+
+def _lock_members(cls: type) -> None:
+    """Make every public method and property of ``cls`` (those it defines) take the lock, and
+    its ``__init__`` take its options through the one options check, ``_args.options``."""
+    for name, member in list(vars(cls).items()):
+        if name.startswith("_") and name not in _LOCKED_DUNDERS:
+            continue
+        if isinstance(member, property) and member.fget is not None:
+            if not getattr(member.fget, "_locked", False):
+                setattr(cls, name, property(_locked(member.fget), doc=member.__doc__))
+        elif callable(member) and not isinstance(member, (type, staticmethod, classmethod)):
+            if not getattr(member, "_locked", False):
+                setattr(cls, name, _locked(member))
+    init = vars(cls).get("__init__")
+    if init is not None and not getattr(init, "_checks_options", False):
+
+        @functools.wraps(init)
+        def checked_init(self: ReferenceState, **options: Any) -> None:
+            init(self, **_args.options(type(self)._game, options))
+
+        checked_init._checks_options = True  # type: ignore[attr-defined]
+        cls.__init__ = checked_init  # type: ignore[misc]
 
 
 class ReferenceState:
@@ -111,11 +160,44 @@ class ReferenceState:
         - optionally ``_restore_json(data)``: what ``from_json`` cannot get by replaying moves;
         - optionally ``_why_illegal(move)``: a short reason for the error message, and
           ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
+
+    Every argument is taken through :mod:`ludorum._args`, as the Rust backend takes it.
+
+    Threads: each public method and property holds the state's lock (a re-entrant lock) while it
+    runs, so calls from several threads run one after the other and a state is never seen half
+    changed, as in the Rust backend (see :class:`ludorum.StateInUseError`). ``perft`` counts on
+    a copy. Internal calls (``_apply``) take no lock.
     """
 
     _game: ClassVar[str]
     _num_players: int
     _num_actions: int
+    _lock: threading.RLock
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        self = super().__new__(cls)
+        self._lock = threading.RLock()
+        return self
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _lock_members(cls)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["_lock"]
+        return _copy.deepcopy(state)  # taken under the lock, pickled after it
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
+    def __deepcopy__(self: _R, memo: dict[int, Any]) -> _R:
+        state = dict(self.__dict__)
+        del state["_lock"]
+        other = type(self).__new__(type(self))
+        other.__dict__.update(_copy.deepcopy(state, memo))
+        return other
 
     # -- provided ---------------------------------------------------------------------------
 
@@ -126,22 +208,15 @@ class ReferenceState:
     _history: list[Move]
 
     def _check_player(self, player: Any, what: str = "player") -> int:
-        """``player`` as a player index of this game (numpy integers accepted), or ValueError.
+        """``player`` as a player index of this game (see :func:`ludorum._args.player`).
 
         >>> import ludorum
         >>> ludorum.new("chinese_checkers", backend="reference")._check_player(2)
-        ... # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: player must be ...
+        ludorum.errors.InvalidArgumentError: player must be an int in 0..1, got 2
         """
-        if isinstance(player, np.integer):
-            player = int(player)
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise ValueError(f"{what} must be an int in 0..{self.num_players - 1}, got {player!r}")
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"{what} must be in 0..{self.num_players - 1}, got {player}")
-        return player
+        return _args.player(player, self.num_players, what)
 
     @property
     @documented_as(State.game)
@@ -188,24 +263,23 @@ class ReferenceState:
 
     @documented_as(State.play)
     def play(self, move: Move | str) -> None:
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"invalid move {move!r}: expected a Move or a notation string")
+        given = _args.move(move)
+        if isinstance(given, str):
+            move = self.parse_move(given)
         else:
+            move = given
             canonical = self.move_from_action(move.action)
             if canonical.notation != move.notation:
                 raise InvalidMoveError(
-                    f"invalid move {move!r}: action {move.action} is {canonical.notation!r}"
+                    f"invalid move {_args.show(move)}: action {move.action} is "
+                    f"'{canonical.notation}'"
                 )
         self._check_legal(move)
         self._apply(move)
 
     @documented_as(State.apply_action)
     def apply_action(self, action: int) -> None:
-        if isinstance(action, bool) or not 0 <= action < self.num_actions:
-            raise InvalidMoveError(f"invalid move {action!r}: no action id {action!r}")
-        move = self.move_from_action(action)
+        move = self.move_from_action(_args.action(action, self.num_actions))
         self._check_legal(move)
         self._apply(move)
 
@@ -244,10 +318,13 @@ class ReferenceState:
             return [0.0] * self.num_players
         return [1.0 if p in outcome.winners else -1.0 for p in range(self.num_players)]
 
+    @_lockless
     @documented_as(State.perft)
     def perft(self, depth: int) -> int:
-        if depth < 0:
-            raise ValueError(f"perft depth must be >= 0, got {depth}")
+        # On a copy: the state is not held while counting, and an interrupt leaves it as it was.
+        return self.copy()._perft(_args.depth(depth))
+
+    def _perft(self, depth: int) -> int:
         if depth == 0:
             return 1
         if self.current_player is None:
@@ -258,7 +335,7 @@ class ReferenceState:
         total = 0
         for move in moves:
             self._apply(move)
-            total += self.perft(depth - 1)
+            total += self._perft(depth - 1)
             self.undo()
         return total
 
@@ -270,10 +347,11 @@ class ReferenceState:
         """Rebuild a state from ``to_json()``: replay ``moves`` from a new game with
         ``options``, then check every other field against the replay.
 
-        Fields are compared as canonical JSON text, so ``True`` does not pass for ``1`` nor
-        ``1.0`` for ``1``; ``options`` must name every option (defaults included) and are
-        validated by the constructor. ``ludorum.from_json`` calls this for the game named in
-        ``data``.
+        The envelope (plain JSON, ``game``, ``version``, ``options``, ``moves``) is checked
+        as in both backends (:func:`ludorum._args.state`). Fields are compared as canonical JSON
+        text, so ``True`` does not pass for ``1`` nor ``1.0`` for ``1``; ``options`` must name
+        every option exactly as ``to_json()`` writes it. ``ludorum.from_json`` calls this for the
+        game named in ``data``.
 
         Args:
             data: a dict as ``to_json()`` returns it (not a viewer's).
@@ -300,28 +378,12 @@ class ReferenceState:
         def bad(message: str) -> InvalidStateError:
             return InvalidStateError(f"invalid {cls._game} state: {message}")
 
-        if not isinstance(data, dict):
-            raise bad(f"expected a dict, got {type(data).__name__}")
-        if data.get("game") != cls._game:
-            raise bad(f"'game' must be {cls._game!r}, got {data.get('game')!r}")
-        if _canonical(data.get("version")) != _canonical(cls.JSON_VERSION):
-            raise bad(f"'version' must be {cls.JSON_VERSION}, got {data.get('version')!r}")
-        options = data.get("options")
-        if not isinstance(options, dict):
-            raise bad(f"'options' must be a dict, got {options!r}")
+        data = _args.state(data, cls._game)  # the envelope, as both backends check it
         try:
-            state = cls(**{str(k): v for k, v in options.items()})
-        except (InvalidOptionError, TypeError) as e:
-            raise bad(f"bad options: {e}") from None
-        missing = [name for name in state.options if name not in options]
-        if missing:
-            raise bad(f"missing option {missing[0]!r}")
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise bad(f"'moves' must be a list, got {type(moves).__name__}")
-        for ply, text in enumerate(moves):
-            if not isinstance(text, str):
-                raise bad(f"move {ply} must be a string, got {text!r}")
+            state = cls(**data["options"])
+        except InvalidOptionError as e:
+            raise bad(str(e)) from None
+        for ply, text in enumerate(data["moves"]):
             try:
                 state.play(text)
             except ValueError as e:  # InvalidMoveError or IllegalMoveError
@@ -333,12 +395,12 @@ class ReferenceState:
         replayed = state.to_json()
         for key in data:
             if key not in replayed:
-                raise bad(f"unknown key {key!r}")
+                raise bad(f"unknown key '{key}'")
         for key, expected in replayed.items():
             if key not in data:
-                raise bad(f"missing key {key!r}")
-            if key != "options" and _canonical(data[key]) != _canonical(expected):
-                raise bad(f"{key!r} is {data[key]!r} but replaying the moves gives {expected!r}")
+                raise bad(f"missing key '{key}'")
+            if _canonical(data[key]) != _canonical(expected):
+                raise bad(f"'{key}' is not what replaying the moves gives")
         return state
 
     def _restore_json(self, data: dict[str, Any]) -> None:
@@ -364,13 +426,14 @@ class ReferenceState:
     def render(self, viewer: int | None = None) -> str:
         from ..render import ascii_board
 
-        return ascii_board(self, viewer=viewer)
+        return ascii_board(self, viewer=_args.viewer(viewer, self.num_players))
 
     @documented_as(State.svg)
     def svg(self, viewer: int | None = None, size: int = 420) -> str:
         from ..render import svg_board
 
-        return svg_board(self, viewer=viewer, size=size)
+        viewer = _args.viewer(viewer, self.num_players)
+        return svg_board(self, viewer=viewer, size=_args.size(size))
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -416,9 +479,9 @@ class ReferenceState:
         raise NotImplementedError
 
 
-def _canonical(value: Any) -> str | None:
-    """JSON text that tells ``True`` from ``1`` and ``1.0`` from ``1``; None if not JSON."""
-    try:
-        return json.dumps(value, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):
-        return None
+def _canonical(value: Any) -> str:
+    """JSON text that tells ``True`` from ``1`` and ``1.0`` from ``1`` (``value`` is plain)."""
+    return json.dumps(value, sort_keys=True)
+
+
+_lock_members(ReferenceState)

@@ -19,14 +19,13 @@ core is tested against.
 
 from __future__ import annotations
 
-import operator
-import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _args
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError, InvalidOptionError, InvalidStateError
+from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
 from ._core import SplitMix64, zobrist_table
 
@@ -574,30 +573,30 @@ class Armadora(ReferenceState):
         """Why a well-formed move is not legal now, or None if it is (the game running)."""
         player = self._turn
         assert player is not None
+        # The reasons, in this order, are worded as in the Rust core: the messages of both
+        # backends are the same.
         kind, data = _DECODED[move.action]
         if kind == "pass":
             return None
         if kind == "warrior":
             s, c = data
             if c in _MINE_OF:
-                return f"{_NAMES[c]} is a gold mine"
+                return "a warrior cannot go on a gold mine"
             if self._cells[c] is not None:
-                return f"{_NAMES[c]} is occupied"
+                return "the cell already holds a warrior"
             if self._supplies[player][s - 1] == 0:
                 return f"no warrior of strength {s} left"
             return None
         slots = data
-        for a in slots:
-            if self._blocked[a]:
-                return f"slot {_SLOT_NAMES[a]} is occupied"
+        if any(self._blocked[a] for a in slots):
+            return "the slot already holds a palisade"
         if self._palisades_left < len(slots):
-            return f"only {self._palisades_left} palisades left"
+            return "no palisades left" if len(slots) == 1 else "two palisades need two left in the supply"
         blocked = list(self._blocked)
         for a in slots:
             blocked[a] = True
-        small = min(len(t) for t in _territories(blocked))
-        if small < 4:
-            return f"it would leave a territory of {small} cells"
+        if min(len(t) for t in _territories(blocked)) < 4:
+            return "a territory would have fewer than 4 cells"
         return None
 
     def _is_legal(self, move: Move) -> bool:
@@ -692,39 +691,46 @@ class Armadora(ReferenceState):
         >>> Armadora().parse_move("d2-c2")
         Traceback (most recent call last):
         ...
-        ludorum.errors.InvalidMoveError: invalid move 'd2-c2': no palisade slot 'd2-c2'
-        """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        ludorum.errors.InvalidMoveError: invalid move 'd2-c2': a slot is written by its two cells, lower index first
+        """  # noqa: E501
+        text = _args.notation(text)
+
+        def bad(reason: str) -> InvalidMoveError:
+            return InvalidMoveError(f"invalid move '{text}': {reason}")
+
+        def cell(name: str) -> int:
+            if name not in _NAME_TO_INDEX:
+                raise bad(f"'{name}' is not a cell (a..h, 1..5)")
+            return _NAME_TO_INDEX[name]
+
+        shape = "expected '3@c3', 'c2-d2', 'c2-d2 e4-e5' or 'pass'"
+
+        def slot(part: str) -> int:
+            first, dash, second = part.partition("-")
+            if not dash:
+                raise bad(shape)
+            a, b = cell(first), cell(second)
+            if a >= b:
+                raise bad("a slot is written by its two cells, lower index first")
+            if (a, b) not in _SLOT_OF:
+                raise bad("the two cells are not orthogonal neighbours")
+            return _SLOT_OF[(a, b)]
+
         if text == "pass":
             return _MOVES[_PASS]
-        match = re.fullmatch(r"([^@ ]*)@([^@ ]*)", text)
-        if match is not None:
-            strength, name = match.groups()
+        strength, at, name = text.partition("@")
+        if at:
             if strength not in ("1", "2", "3", "4", "5"):
-                raise InvalidMoveError(
-                    f"invalid move {text!r}: strength must be 1..5, got {strength!r}"
-                )
-            if name not in _NAME_TO_INDEX:
-                raise InvalidMoveError(f"invalid move {text!r}: no cell named {name!r}")
-            return _MOVES[(int(strength) - 1) * NUM_CELLS + _NAME_TO_INDEX[name]]
+                raise bad(f"a warrior's strength is 1 to 5, got '{strength}'")
+            return _MOVES[(int(strength) - 1) * NUM_CELLS + cell(name)]
         parts = text.split(" ")
-        if len(parts) not in (1, 2):
-            raise InvalidMoveError(
-                f"invalid move {text!r}: expected '<s>@<cell>', one or two slots, or 'pass'"
-            )
-        slots = []
-        for part in parts:
-            if part not in _SLOT_NAME_TO_INDEX:
-                raise InvalidMoveError(f"invalid move {text!r}: no palisade slot {part!r}")
-            slots.append(_SLOT_NAME_TO_INDEX[part])
-        if len(slots) == 1:
-            return _MOVES[_SINGLE_BASE + slots[0]]
-        a, b = slots
+        if len(parts) == 1:
+            return _MOVES[_SINGLE_BASE + slot(parts[0])]
+        if len(parts) != 2:
+            raise bad(shape)
+        a, b = slot(parts[0]), slot(parts[1])
         if a >= b:
-            raise InvalidMoveError(
-                f"invalid move {text!r}: two slots must be distinct and in ascending slot id"
-            )
+            raise bad("two palisades are two different slots in ascending slot id")
         return _MOVES[_pair_action(a, b)]
 
     def move_from_action(self, action: int) -> Move:
@@ -744,14 +750,11 @@ class Armadora(ReferenceState):
         >>> s.move_from_action(0), s.move_from_action(209), s.move_from_action(2478)
         (Move('1@a1'), Move('c2-d2'), Move('pass'))
         """
-        if isinstance(action, bool):
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
+        action = _args.action_id(action)
         if not 0 <= action < NUM_ACTIONS:
-            raise InvalidMoveError(f"invalid action {action}: actions are 0..{NUM_ACTIONS - 1}")
+            raise InvalidMoveError(
+                f"invalid move '{action}': action ids run from 0 to {NUM_ACTIONS - 1}"
+            )
         return _MOVES[action]
 
     # -- hidden information -------------------------------------------------------------------
@@ -821,7 +824,8 @@ class Armadora(ReferenceState):
             A new state, with the same history length.
 
         Raises:
-            ValueError: ``viewer`` is not a player of this game, or ``seed`` is out of range.
+            InvalidArgumentError: ``viewer`` is not a player of this game, or ``seed`` is not
+                an int in ``0..2**64 - 1``.
 
         >>> s = Armadora(first_player=0)
         >>> s.play("1@a1"); s.play("5@b1")
@@ -830,8 +834,7 @@ class Armadora(ReferenceState):
         (True, (0, 1))
         """
         viewer = self._check_player(viewer, "viewer")
-        if not is_int(seed) or not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be an int in 0..2**64 - 1, got {seed!r}")
+        seed = _args.seed(seed)
         if self._turn is None:
             return self.copy()
         n = self.num_players
@@ -942,11 +945,7 @@ class Armadora(ReferenceState):
         ...
         ludorum.errors.InvalidStateError: invalid armadora state: a viewer's JSON cannot be replayed
         """
-        if isinstance(data, dict) and "viewer" in data:
-            raise InvalidStateError(
-                f"invalid {cls._game} state: a viewer's JSON cannot be replayed"
-            )
-        return super().from_json(data)
+        return super().from_json(data)  # the envelope check refuses a viewer's JSON
 
 
 def _decide(totals: list[int], piles: list[list[int]]) -> Outcome:

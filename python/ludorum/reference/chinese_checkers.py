@@ -18,12 +18,12 @@ Rust core is tested against.
 
 from __future__ import annotations
 
-import operator
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from .. import _args
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, is_int
@@ -329,12 +329,12 @@ class ChineseCheckers(ReferenceState):
             The 15 or 10 holes where ``player``'s pieces start.
 
         Raises:
-            IndexError: ``player`` is ``num_players`` or more.
+            InvalidArgumentError: ``player`` is not a player of this game.
 
         >>> len(ChineseCheckers().start_area(0)), len(ChineseCheckers(players=3).start_area(0))
         (15, 10)
         """
-        return self._start_sets[player]
+        return self._start_sets[self._check_player(player)]
 
     def home_area(self, player: int) -> frozenset[int]:
         """The hole indices of ``player``'s home, the area it must fill to win (reference
@@ -347,13 +347,13 @@ class ChineseCheckers(ReferenceState):
             The 15 or 10 holes opposite ``player``'s starting area.
 
         Raises:
-            IndexError: ``player`` is ``num_players`` or more.
+            InvalidArgumentError: ``player`` is not a player of this game.
 
         >>> s = ChineseCheckers()
         >>> s.home_area(0) == s.start_area(1), hole_name(min(s.home_area(0)))
         (True, 'm5')
         """
-        return self._home_sets[player]
+        return self._home_sets[self._check_player(player)]
 
     # -- move generation ----------------------------------------------------------------------
 
@@ -364,12 +364,13 @@ class ChineseCheckers(ReferenceState):
             return False
         return start_inside or not self._in_start[player][to]
 
-    def _destinations(self, frm: int) -> set[int]:
-        """Every end hole of a legal move of the piece on ``frm`` (steps and hop chains)."""
+    def _destinations(self, frm: int, area: str | None = None) -> set[int]:
+        """Every end hole of a legal move of the piece on ``frm`` (steps and hop chains), under
+        ``area`` (default: the game's)."""
         player = self._board[frm]
         assert player is not None
         board = self._board
-        area = self._area
+        area = self._area if area is None else area
         in_start = self._in_start[player]
         inside = in_start[frm]
         dests: set[int] = set()
@@ -439,23 +440,21 @@ class ChineseCheckers(ReferenceState):
         return moves if moves else [_PASS_MOVE]
 
     def _why_illegal(self, move: Move) -> str:
+        # The reasons, in this order, are worded as in the Rust core: the messages of both
+        # backends are the same.
         if move.action == PASS:
-            return "pass is legal only when no other move is"
+            return "pass is legal only when there is no other move"
         frm, to = divmod(move.action, NUM_HOLES)
-        player = self._turn
         owner = self._board[frm]
         if owner is None:
-            return f"{_NAMES[frm]} is empty"
-        if owner != player:
-            return f"{_NAMES[frm]} is not yours"
+            return f"there is no piece on {_NAMES[frm]}"
+        if owner != self._turn:
+            return f"the piece on {_NAMES[frm]} is not yours"
         if self._board[to] is not None:
             return f"{_NAMES[to]} is occupied"
-        if self._area != "free":
-            if self._in_foreign[player][to]:
-                return f"{_NAMES[to]} is in a foreign point"
-            if not self._in_start[player][frm] and self._in_start[player][to]:
-                return f"{_NAMES[to]} is in the starting area, which {_NAMES[frm]} is outside"
-        return f"{_NAMES[to]} cannot be reached from {_NAMES[frm]}"
+        if to not in self._destinations(frm, "free"):
+            return f"no step or hop chain leads from {_NAMES[frm]} to {_NAMES[to]}"
+        return f"the area rule '{self._area}' forbids moving from {_NAMES[frm]} to {_NAMES[to]}"
 
     # -- playing and undoing ------------------------------------------------------------------
 
@@ -570,23 +569,26 @@ class ChineseCheckers(ReferenceState):
         >>> ChineseCheckers().parse_move("x9-a1")
         Traceback (most recent call last):
         ...
-        ludorum.errors.InvalidMoveError: invalid move 'x9-a1': no hole named 'x9'
+        ludorum.errors.InvalidMoveError: invalid move 'x9-a1': 'x9' is not a hole (rows a..q, numbered from 1)
         """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        text = _args.notation(text)
         if text == "pass":
             return _PASS_MOVE
-        parts = text.split("-")
-        if len(parts) != 2:
-            raise InvalidMoveError(f"invalid move {text!r}: expected '<from>-<to>' or 'pass'")
+        if "-" not in text:
+            raise InvalidMoveError(
+                f"invalid move '{text}': expected two hole names joined by '-' "
+                "(such as 'e5-f4'), or 'pass'"
+            )
         ends = []
-        for part in parts:
+        for part in text.split("-", 1):
             if part not in _NAME_TO_INDEX:
-                raise InvalidMoveError(f"invalid move {text!r}: no hole named {part!r}")
+                raise InvalidMoveError(
+                    f"invalid move '{text}': '{part}' is not a hole (rows a..q, numbered from 1)"
+                )
             ends.append(_NAME_TO_INDEX[part])
         frm, to = ends
         if frm == to:
-            raise InvalidMoveError(f"invalid move {text!r}: start and end are the same hole")
+            raise InvalidMoveError(f"invalid move '{text}': the start and end hole are the same")
         return _move(frm, to)
 
     def move_from_action(self, action: int) -> Move:
@@ -607,23 +609,18 @@ class ChineseCheckers(ReferenceState):
         >>> s.move_from_action(0)
         Traceback (most recent call last):
         ...
-        ludorum.errors.InvalidMoveError: invalid action 0: start and end are the same hole (a1)
+        ludorum.errors.InvalidMoveError: invalid move '0': start and end hole are the same
         """
-        if isinstance(action, bool):
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
+        action = _args.action_id(action)
         if not 0 <= action < NUM_ACTIONS:
-            raise InvalidMoveError(f"invalid action {action}: actions are 0..{NUM_ACTIONS - 1}")
+            raise InvalidMoveError(
+                f"invalid move '{action}': action ids run from 0 to {NUM_ACTIONS - 1}"
+            )
         if action == PASS:
             return _PASS_MOVE
         frm, to = divmod(action, NUM_HOLES)
         if frm == to:
-            raise InvalidMoveError(
-                f"invalid action {action}: start and end are the same hole ({_NAMES[frm]})"
-            )
+            raise InvalidMoveError(f"invalid move '{action}': start and end hole are the same")
         return _move(frm, to)
 
     # -- JSON ---------------------------------------------------------------------------------

@@ -18,12 +18,11 @@ it is the oracle the Rust core is tested against.
 
 from __future__ import annotations
 
-import operator
-import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _args
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
@@ -414,11 +413,14 @@ class Domination(ReferenceState):
             player: a player of this game, in ``0..num_players - 1``.
 
         Raises:
-            IndexError: ``player`` is ``num_players`` or more.
+            InvalidArgumentError: ``player`` is not a player of this game.
 
         >>> Domination().can_act(1)
         True
         """
+        return self._can_act(self._check_player(player))
+
+    def _can_act(self, player: int) -> bool:
         if self._reserves[player] > 0 or self._in_hand[player]:
             return True
         return any(stack and stack[-1] == player for stack in self._stacks)
@@ -481,39 +483,34 @@ class Domination(ReferenceState):
         return moves
 
     def _why_illegal(self, move: Move) -> str:
+        # The reasons, in this order, are worded as in the Rust core: the messages of both
+        # backends are the same.
         player = self._turn
         action = move.action
-        if self._in_hand[player] and action < PLACEMENT_BASE:
-            return "the opening piece must be placed first"
         if action >= PLACEMENT_BASE:
             to = action - PLACEMENT_BASE
             if not self._in_hand[player]:
-                return "no opening piece in hand"
-            if self._stacks[to]:
-                return f"{_NAMES[to]} is not empty"
-            return "not a legal move in this position"
+                return "you hold no opening piece"
+            return f"{_NAMES[to]} is not empty"
+        if self._in_hand[player]:
+            return "you must first place your opening piece on an empty square"
         if action >= RESERVE_BASE:
-            if self._reserves[player] == 0:
-                return "no reserve pieces"
-            return "not a legal move in this position"
+            return "you have no reserve pieces"
         squares, km1 = divmod(action, MAX_HEIGHT)
         frm, to = divmod(squares, NUM_SQUARES)
         k = km1 + 1
         stack = self._stacks[frm]
         if not stack:
-            return f"{_NAMES[frm]} is empty"
+            return f"there is no stack on {_NAMES[frm]}"
         if stack[-1] != player:
-            return f"{_NAMES[frm]} is not yours"
+            return f"the stack on {_NAMES[frm]} is not yours"
         if k > len(stack):
-            return f"cannot lift {k} from a stack of {len(stack)} on {_NAMES[frm]}"
+            return f"the stack on {_NAMES[frm]} is only {len(stack)} high"
         (fx, fy), (tx, ty) = SQUARES[frm], SQUARES[to]
         d = abs(fx - tx) + abs(fy - ty)
-        unit = "square" if k == 1 else "squares"
-        if self._exact and d != k:
-            return f"lifting {k}, the stack must travel exactly {k} {unit}, not {d}"
-        if d > k:
-            return f"lifting {k}, the stack travels at most {k} {unit}, not {d}"
-        return "not a legal move in this position"
+        pieces, squares_word = ("piece", "square") if k == 1 else ("pieces", "squares")
+        rule = "exactly" if self._exact else "at most"
+        return f"{k} lifted {pieces} must move {rule} {k} {squares_word}, not {d}"
 
     # -- playing and undoing ------------------------------------------------------------------
 
@@ -580,7 +577,7 @@ class Domination(ReferenceState):
         nxt = mover
         for i in range(1, n):
             p = (mover + i) % n
-            if self.can_act(p):
+            if self._can_act(p):
                 nxt = p
                 break
         self._set_turn(nxt)
@@ -714,41 +711,45 @@ class Domination(ReferenceState):
         >>> Domination().parse_move("c4-d5:1")
         Traceback (most recent call last):
         ...
-        ludorum.errors.InvalidMoveError: invalid move 'c4-d5:1': c4 and d5 share no rank or file
-        """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        ludorum.errors.InvalidMoveError: invalid move 'c4-d5:1': the start and destination share no rank or file
+        """  # noqa: E501
+        text = _args.notation(text)
+
+        def square(name: str) -> int:
+            if name not in _NAME_TO_INDEX:
+                raise InvalidMoveError(
+                    f"invalid move '{text}': '{name}' is not a square "
+                    "(files a..h, ranks 1..8, no corners)"
+                )
+            return _NAME_TO_INDEX[name]
+
         if text[:1] in ("+", "*"):
-            name = text[1:]
-            if name not in _NAME_TO_INDEX:
-                raise InvalidMoveError(f"invalid move {text!r}: no square named {name!r}")
             base = RESERVE_BASE if text[0] == "+" else PLACEMENT_BASE
-            return _MOVES[base + _NAME_TO_INDEX[name]]
-        match = re.fullmatch(r"([^-:]*)-([^-:]*):([^-:]*)", text)
-        if match is None:
-            raise InvalidMoveError(
-                f"invalid move {text!r}: expected '<from>-<to>:<k>', '+<square>' or '*<square>'"
-            )
-        ends = []
-        for name in match.group(1, 2):
-            if name not in _NAME_TO_INDEX:
-                raise InvalidMoveError(f"invalid move {text!r}: no square named {name!r}")
-            ends.append(_NAME_TO_INDEX[name])
-        frm, to = ends
+            return _MOVES[base + square(text[1:])]
+        shape = InvalidMoveError(
+            f"invalid move '{text}': expected a stack move such as 'c4-c6:2', a reserve move "
+            "such as '+e5' or a placement such as '*e5'"
+        )
+        squares, colon, lift = text.partition(":")
+        frm_name, dash, to_name = squares.partition("-")
+        if not colon or not dash:
+            raise shape
+        frm, to = square(frm_name), square(to_name)
         # Exactly one digit 1..5: no sign, no leading zero, no other digits.
-        if match.group(3) not in ("1", "2", "3", "4", "5"):
+        if lift not in ("1", "2", "3", "4", "5"):
             raise InvalidMoveError(
-                f"invalid move {text!r}: k must be 1..{MAX_HEIGHT}, got {match.group(3)!r}"
+                f"invalid move '{text}': the number of pieces lifted must be 1 to 5, got '{lift}'"
             )
-        k = int(match.group(3))
         if frm == to:
-            raise InvalidMoveError(f"invalid move {text!r}: start and end are the same square")
+            raise InvalidMoveError(
+                f"invalid move '{text}': the start and destination are the same square"
+            )
         (fx, fy), (tx, ty) = SQUARES[frm], SQUARES[to]
         if fx != tx and fy != ty:
             raise InvalidMoveError(
-                f"invalid move {text!r}: {_NAMES[frm]} and {_NAMES[to]} share no rank or file"
+                f"invalid move '{text}': the start and destination share no rank or file"
             )
-        return _MOVES[_stack_action(frm, to, k)]
+        return _MOVES[_stack_action(frm, to, int(lift))]
 
     def move_from_action(self, action: int) -> Move:
         """The move with this action id, without building the legal moves; syntax only.
@@ -768,20 +769,14 @@ class Domination(ReferenceState):
         >>> s.move_from_action(13520), s.move_from_action(13623)
         (Move('+c1'), Move('*f8'))
         """
-        if isinstance(action, bool):
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
+        action = _args.action_id(action)
         if not 0 <= action < NUM_ACTIONS:
-            raise InvalidMoveError(f"invalid action {action}: actions are 0..{NUM_ACTIONS - 1}")
+            raise InvalidMoveError(
+                f"invalid move '{action}': action ids run from 0 to {NUM_ACTIONS - 1}"
+            )
         move = _MOVES.get(action)
         if move is None:
-            frm, to = divmod(action // MAX_HEIGHT, NUM_SQUARES)
-            raise InvalidMoveError(
-                f"invalid action {action}: no stack move from {_NAMES[frm]} to {_NAMES[to]}"
-            )
+            raise InvalidMoveError(f"invalid move '{action}': the two squares share no rank or file")
         return move
 
     # -- JSON ---------------------------------------------------------------------------------

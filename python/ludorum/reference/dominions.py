@@ -19,12 +19,12 @@ clarity first: it is the oracle the Rust core is tested against.
 from __future__ import annotations
 
 import math
-import operator
 import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _args
 from .._types import Move, Outcome
 from ..errors import InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, is_int
@@ -175,7 +175,7 @@ del _TABLE
 _OPTION_NAMES = ("komi", "max_plies")
 
 # A placement: pattern 1..63 without a leading zero, '@', a cell name (checked by lookup).
-_PLACEMENT = re.compile(r"([1-9][0-9]?)@([a-z][0-9]+)")
+_PATTERN = re.compile(r"[1-9][0-9]?")
 
 
 def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -495,24 +495,33 @@ class Dominions(ReferenceState):
     def _placement_error(
         self, cell: int, pattern: int, groups: _Groups | None = None
     ) -> str | None:
-        """Why placing ``pattern`` on ``cell`` is illegal for the player to move, or None."""
+        """Why placing ``pattern`` on ``cell`` is illegal for the player to move, or None.
+
+        The reasons, in this order, are worded as in the Rust core: the messages of both
+        backends are the same (the first direction, in bit order, is named)."""
+        name = _NAMES[cell]
+        if self._pattern[cell]:
+            return f"{name} is occupied"
         if not self._in_hand[self._turn][pattern]:
             return f"pattern {pattern} is not in your hand"
-        if self._pattern[cell]:
-            return f"{_NAMES[cell]} is occupied"
-        for k, b in enumerate(NEIGHBOURS[cell]):
-            beam = pattern >> k & 1
-            if b is None:
-                if beam:
-                    return f"has a beam off the board to the {_DIRECTION_NAMES[k]}"
-            elif self._pattern[b] and beam != self._pattern[b] >> OPPOSITE[k] & 1:
-                return f"does not match the beams of {_NAMES[b]}"
+        neighbours = NEIGHBOURS[cell]
+        for k, b in enumerate(neighbours):
+            if b is None and pattern >> k & 1:
+                return f"the {_DIRECTION_NAMES[k]} beam of {pattern} at {name} points off the board"
+        for k, b in enumerate(neighbours):
+            if b is not None and self._pattern[b]:
+                if pattern >> k & 1 != self._pattern[b] >> OPPOSITE[k] & 1:
+                    side = _DIRECTION_NAMES[k]
+                    return f"the {side} side of {pattern} at {name} does not match its neighbour"
         if groups is None:
             groups = self._groups()
         if not self._contact(cell, pattern, groups):
-            return "touches no opposing piece and extends no complete section"
+            return (
+                f"{name} touches no piece of the opponent's colour and extends no own group "
+                "that is a complete section"
+            )
         if self._resolve(cell, pattern, groups) is None:
-            return "would leave a group without a liberty"
+            return "it would leave a group without a liberty"
         return None
 
     def legal_moves(self) -> list[Move]:
@@ -553,11 +562,14 @@ class Dominions(ReferenceState):
                         and self._resolve(c, p, groups) is not None
                     ):
                         moves.append(_MOVES[c * NUM_PATTERNS + p - 1])
-        moves.append(_MOVES[PASS])
+        if self._history:  # White starts by placing a piece
+            moves.append(_MOVES[PASS])
         return moves
 
     def _is_legal(self, move: Move) -> bool:
-        if move.action in (PASS, RESIGN):
+        if move.action == PASS:
+            return bool(self._history)
+        if move.action == RESIGN:
             return True
         cell, p = divmod(move.action, NUM_PATTERNS)
         return self._placement_error(cell, p + 1) is None
@@ -568,6 +580,8 @@ class Dominions(ReferenceState):
             reason = self._placement_error(cell, p + 1)
             if reason is not None:
                 return reason
+        if move.action == PASS and not self._history:
+            return "the first move is a placement: White may not pass before any piece is placed"
         return "not a legal move in this position"
 
     # -- playing and undoing ------------------------------------------------------------------
@@ -728,26 +742,31 @@ class Dominions(ReferenceState):
         >>> Dominions().parse_move("63@a10")
         Traceback (most recent call last):
         ...
-        ludorum.errors.InvalidMoveError: invalid move '63@a10': no cell named 'a10'
-        """
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        ludorum.errors.InvalidMoveError: invalid move '63@a10': 'a10' is not a cell (a1 to q17, letter and number at most 8 apart)
+        """  # noqa: E501
+        text = _args.notation(text)
         if text == "pass":
             return _MOVES[PASS]
         if text == "resign":
             return _MOVES[RESIGN]
-        match = _PLACEMENT.fullmatch(text)
-        if match is None:
+        pattern, at, name = text.partition("@")
+        if not at:
             raise InvalidMoveError(
-                f"invalid move {text!r}: expected '<pattern>@<cell>', 'pass' or 'resign'"
+                f"invalid move '{text}': expected a placement such as '63@i9', 'pass' or 'resign'"
             )
-        p = int(match.group(1))
-        if not 1 <= p <= NUM_PATTERNS:
-            raise InvalidMoveError(f"invalid move {text!r}: patterns are 1..{NUM_PATTERNS}")
-        cell = _NAME_TO_INDEX.get(match.group(2))
+        # Decimal without a leading zero, 1..63.
+        if not _PATTERN.fullmatch(pattern) or not 1 <= int(pattern) <= NUM_PATTERNS:
+            raise InvalidMoveError(
+                f"invalid move '{text}': the pattern must be a number from 1 to 63, got "
+                f"'{pattern}'"
+            )
+        cell = _NAME_TO_INDEX.get(name)
         if cell is None:
-            raise InvalidMoveError(f"invalid move {text!r}: no cell named {match.group(2)!r}")
-        return _MOVES[cell * NUM_PATTERNS + p - 1]
+            raise InvalidMoveError(
+                f"invalid move '{text}': '{name}' is not a cell "
+                "(a1 to q17, letter and number at most 8 apart)"
+            )
+        return _MOVES[cell * NUM_PATTERNS + int(pattern) - 1]
 
     def move_from_action(self, action: int) -> Move:
         """The move with this action id, without building the legal moves; syntax only.
@@ -766,15 +785,10 @@ class Dominions(ReferenceState):
         >>> s.move_from_action(108 * 63 + 62), s.move_from_action(13671)
         (Move('63@i9'), Move('pass'))
         """
-        if isinstance(action, bool):
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
+        action = _args.action_id(action)
         if not 0 <= action <= RESIGN:
             raise InvalidMoveError(
-                f"invalid action {action}: actions are 0..{NUM_ACTIONS - 1} (resign = {RESIGN})"
+                f"invalid move '{action}': action ids run from 0 to {NUM_ACTIONS - 1}"
             )
         return _MOVES[action]
 

@@ -22,13 +22,12 @@ open. Written for clarity first: it is the oracle the Rust core is tested agains
 
 from __future__ import annotations
 
-import operator
-import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .. import _args
 from .._types import Message, Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
 from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
@@ -67,6 +66,18 @@ def zobrist(tag: int, a: int, b: int, c: int) -> int:
     """
     assert 0 <= a < 1 << 16 and 0 <= b < 1 << 16 and 0 <= c < 1 << 16, (tag, a, b, c)
     return SplitMix64(ZOBRIST_SEED ^ ((tag << 48) | (a << 32) | (b << 16) | c)).next_u64()
+
+
+def _used_entry(used: int) -> int:
+    """The key entry of ``used`` free actions in this decision: the count has no limit, so it is
+    split in 16-bit parts, ``z(6, used mod 2**16, (used >> 16) mod 2**16, (used >> 32) mod
+    2**16)`` (the same as ``z(6, used, 0, 0)`` below 65,536).
+
+    >>> _used_entry(5) == zobrist(6, 5, 0, 0), _used_entry(65536) == zobrist(6, 0, 1, 0)
+    (True, True)
+    """
+    mask = 0xFFFF
+    return zobrist(6, used & mask, (used >> 16) & mask, (used >> 32) & mask)
 
 
 # -- options ----------------------------------------------------------------------------------
@@ -270,8 +281,8 @@ class SoLongSucker(ReferenceState):
             text: what is said.
 
         Raises:
-            ValueError: ``player`` is not a player of this game.
-            TypeError: ``text`` is not a str.
+            InvalidArgumentError: ``player`` is not a player of this game, or ``text`` is not
+                a str of valid Unicode (a lone surrogate cannot be written as UTF-8 or JSON).
 
         >>> s = SoLongSucker()
         >>> s.say(1, "deal?"); s.say(2, "no")
@@ -279,8 +290,7 @@ class SoLongSucker(ReferenceState):
         ['deal?', 'no']
         """
         player = self._check_player(player)
-        if not isinstance(text, str):
-            raise TypeError(f"text must be a str, got {type(text).__name__}")
+        text = _args.text(text)
         self._chat.append(Message(len(self._history), player, text))
 
     def key_from_scratch(self) -> int:
@@ -309,7 +319,7 @@ class SoLongSucker(ReferenceState):
         for position, player in enumerate(self._givers):
             key ^= zobrist(5, position, player, 0)
         if self._used > 0 and self._outcome is None:
-            key ^= zobrist(6, self._used, 0, 0)
+            key ^= _used_entry(self._used)
         return key
 
     # -- small helpers ------------------------------------------------------------------------
@@ -429,9 +439,9 @@ class SoLongSucker(ReferenceState):
     def _set_used(self, used: int) -> None:
         # The count is in the key only while the game runs; at the end it is always 0.
         if self._used > 0:
-            self._key ^= zobrist(6, self._used, 0, 0)
+            self._key ^= _used_entry(self._used)
         if used > 0:
-            self._key ^= zobrist(6, used, 0, 0)
+            self._key ^= _used_entry(used)
         self._used = used
 
     # -- the flow of the move ----------------------------------------------------------------
@@ -532,18 +542,13 @@ class SoLongSucker(ReferenceState):
             IllegalMoveError: an in-space free action once the game is over (nobody decides),
             or a play onto a rank with no pile.
         """
-        if isinstance(action, bool):
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise InvalidMoveError(f"invalid action {action!r}: expected an int") from None
         n = self.num_players
         end = self.num_actions + n * self._per_actor
+        # The messages are worded as in the Rust core: the same in both backends.
         if not 0 <= action < end:
             raise InvalidMoveError(
-                f"invalid action {action}: actions are 0..{self.num_actions - 1}, and "
-                f"{self.num_actions}..{end - 1} for the free actions of players not deciding"
+                f"invalid move '{action}': action ids run from 0 to {end - 1} "
+                "(free actions of other players included)"
             )
         if action < self._give_base:
             colour, rank = divmod(action, self._slots)
@@ -551,8 +556,8 @@ class SoLongSucker(ReferenceState):
                 return ("play", colour, None)
             if rank >= len(self._piles):
                 raise IllegalMoveError(
-                    f"illegal action {action}: no pile of rank {rank} "
-                    f"(there {'is' if len(self._piles) == 1 else 'are'} {len(self._piles)})"
+                    f"illegal move 'action {action}': it plays {LETTERS[colour]} onto the pile "
+                    f"of rank {rank}, and there are only {len(self._piles)} piles"
                 )
             return ("play", colour, rank)
         rest = action - self._give_base
@@ -563,15 +568,18 @@ class SoLongSucker(ReferenceState):
             return ("refuse",)
         if action < self.num_actions:
             if self.current_player is None:
-                raise IllegalMoveError(f"illegal action {action}: the game is over")
+                raise IllegalMoveError(
+                    f"illegal move 'action {action}': the game is over: nobody decides, so a "
+                    "free action in the action space has no actor"
+                )
             actor = self._turn
             rest = action - self._free_base
         else:
             actor, rest = divmod(action - self.num_actions, self._per_actor)
             if actor == self.current_player:
                 raise InvalidMoveError(
-                    f"invalid action {action}: {COLOUR_NAMES[actor]} decides, so its free "
-                    f"actions have ids {self._free_base}..{self.num_actions - 1}"
+                    f"invalid move '{action}': {COLOUR_NAMES[actor]} decides now: its free "
+                    f"actions have ids in the action space, from {self._free_base}"
                 )
         if rest < n * n:
             colour, receiver = divmod(rest, n)
@@ -623,19 +631,10 @@ class SoLongSucker(ReferenceState):
         >>> s.move_from_action(28), s.move_from_action(149 + 20 + 2 * 4 + 1)
         (Move('play R new'), Move('B: transfer G to B'))
         """
-        decoded = self._decode(action)
-        return Move(operator.index(action), self._notation(decoded))
+        action = _args.action_id(action)
+        return Move(action, self._notation(self._decode(action)))
 
     # -- notation -----------------------------------------------------------------------------
-
-    def _colour(self, text: str, letter: str) -> int:
-        index = LETTERS.find(letter)
-        if not 0 <= index < self.num_players:
-            raise InvalidMoveError(
-                f"invalid move {text!r}: no colour {letter!r} with {self.num_players} players; "
-                f"colours are {', '.join(LETTERS[: self.num_players])}"
-            )
-        return index
 
     def parse_move(self, text: str) -> Move:
         """The move named by ``text``, with its action id in this position; checks syntax, not
@@ -658,49 +657,57 @@ class SoLongSucker(ReferenceState):
         >>> s.parse_move("play O new")
         Traceback (most recent call last):
         ...
-        ludorum.errors.InvalidMoveError: invalid move 'play O new': no colour 'O' with 4 players; colours are R, B, G, Y
+        ludorum.errors.InvalidMoveError: invalid move 'play O new': 'O' is not a colour of this game (one of R, B, G, Y)
         """  # noqa: E501
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"invalid move {text!r}: expected a notation string")
+        text = _args.notation(text)
         n = self.num_players
-        if text == "refuse":
-            return Move(self._give_base + 3 * n, text)
-        match = re.fullmatch(r"play ([A-Z]) (?:new|on ([1-9][0-9]*))", text)
-        if match is not None:
-            colour = self._colour(text, match.group(1))
-            if match.group(2) is None:
-                return Move(colour * self._slots + self._num_chips, text)
-            pile_id = int(match.group(2))
-            if pile_id > _MAX_PILE_ID:
-                raise InvalidMoveError(
-                    f"invalid move {text!r}: pile ids are 1..{_MAX_PILE_ID}, got {pile_id}"
+        letters = LETTERS[:n]
+
+        def bad(reason: str) -> InvalidMoveError:
+            return InvalidMoveError(f"invalid move '{text}': {reason}")
+
+        def colour(token: str) -> int:
+            if len(token) != 1 or token not in letters:
+                raise bad(f"'{token}' is not a colour of this game (one of {', '.join(letters)})")
+            return letters.index(token)
+
+        def pile(token: str) -> int:
+            if (
+                not 1 <= len(token) <= 10
+                or not set(token) <= set("0123456789")
+                or token[0] == "0"
+                or int(token) > _MAX_PILE_ID
+            ):
+                raise bad(
+                    f"'{token}' is not a pile id (a decimal number from 1 to {_MAX_PILE_ID} "
+                    "without leading zeros)"
                 )
+            return int(token)
+
+        # The shapes are tried in the order of the Rust core, so both report the same error.
+        t = text.split(" ")
+        if len(t) == 4 and t[0] == "play" and t[2] == "on":
+            c, pile_id = colour(t[1]), pile(t[3])
             rank = self._rank_of(pile_id)
             if rank is None:
-                raise IllegalMoveError(f"illegal move {text!r}: there is no pile {pile_id}")
-            return Move(colour * self._slots + rank, text)
-        match = re.fullmatch(r"play ([A-Z]) on (.*)", text)
-        if match is not None:
-            raise InvalidMoveError(
-                f"invalid move {text!r}: pile ids are written in decimal without leading zeros, "
-                f"1..{_MAX_PILE_ID}, got {match.group(2)!r}"
-            )
-        match = re.fullmatch(r"(give|kill|rescue) ([A-Z])", text)
-        if match is not None:
-            kind = ("give", "kill", "rescue").index(match.group(1))
-            return Move(self._give_base + kind * n + self._colour(text, match.group(2)), text)
-        match = re.fullmatch(r"([A-Z]): (?:transfer ([A-Z]) to ([A-Z])|kill ([A-Z]))", text)
-        if match is not None:
-            actor = self._colour(text, match.group(1))
-            if match.group(2) is not None:
-                colour = self._colour(text, match.group(2))
-                receiver = self._colour(text, match.group(3))
-                return Move(self._free_action_id(actor, colour * n + receiver), text)
-            colour = self._colour(text, match.group(4))
-            return Move(self._free_action_id(actor, n * n + colour), text)
-        raise InvalidMoveError(
-            f"invalid move {text!r}: expected 'play C on I', 'play C new', 'give X', 'kill C', "
-            "'rescue C', 'refuse', 'X: transfer C to Y' or 'X: kill C'"
+                raise IllegalMoveError(f"illegal move '{text}': there is no pile {pile_id}")
+            return Move(c * self._slots + rank, text)
+        if len(t) == 3 and t[0] == "play" and t[2] == "new":
+            return Move(colour(t[1]) * self._slots + self._num_chips, text)
+        if len(t) == 2 and t[0] in ("give", "kill", "rescue"):
+            kind = ("give", "kill", "rescue").index(t[0])
+            return Move(self._give_base + kind * n + colour(t[1]), text)
+        if t == ["refuse"]:
+            return Move(self._give_base + 3 * n, text)
+        if len(t) == 5 and t[0].endswith(":") and t[1] == "transfer" and t[3] == "to":
+            actor, c, receiver = colour(t[0][:-1]), colour(t[2]), colour(t[4])
+            return Move(self._free_action_id(actor, c * n + receiver), text)
+        if len(t) == 3 and t[0].endswith(":") and t[1] == "kill":
+            actor, c = colour(t[0][:-1]), colour(t[2])
+            return Move(self._free_action_id(actor, n * n + c), text)
+        raise bad(
+            "expected 'play C on I', 'play C new', 'give X', 'kill C', 'rescue C', 'refuse', "
+            "'A: transfer C to Y' or 'A: kill C' (single spaces, colour letters in capitals)"
         )
 
     # -- move generation ----------------------------------------------------------------------
@@ -799,40 +806,53 @@ class SoLongSucker(ReferenceState):
         return moves
 
     def _illegal_reason(self, move: Move) -> str | None:
-        """Why a well-formed move is not legal now, or None if it is (the game running)."""
+        """Why a well-formed move is not legal now, or None if it is (the game running).
+
+        The reasons, in this order, are worded as in the Rust core: the messages of both
+        backends are the same."""
         decoded = self._decode(move.action)
         kind = decoded[0]
         decider = self._turn
-        name = COLOUR_NAMES[decider]
         situation = self._situation
-        wanted = {"play": _PLAY, "give": _GIVE, "kill": _KILL, "rescue": _RESCUE, "refuse": _RESCUE}
-        if kind in wanted and wanted[kind] != situation:
-            return f"{name} has a {situation} decision, where {kind} is not a move"
+
+        def wrong(what: str) -> str:
+            return f"it is {COLOUR_NAMES[decider]}'s decision ({situation}), not {what}"
+
         if kind == "play":
+            if situation != _PLAY:
+                return wrong("a play")
             colour = decoded[1]
             if self._hands[decider][colour] == 0:
-                return f"{name} holds no {COLOUR_NAMES[colour]} chip"
+                return f"{COLOUR_NAMES[decider]} holds no {COLOUR_NAMES[colour]} chip"
             return None
         if kind == "give":
+            if situation != _GIVE:
+                return wrong("a give")
             assert self._pile_id is not None
-            options = self._options_of(self._pile(self._pile_id))
-            if decoded[1] not in options:
-                listed = ", ".join(COLOUR_NAMES[p] for p in options)
-                return f"{COLOUR_NAMES[decoded[1]]} is not among the options ({listed})"
+            target = decoded[1]
+            if not self._alive[target]:
+                return f"{COLOUR_NAMES[target]} is dead"
+            if target not in self._options_of(self._pile(self._pile_id)):
+                return f"{COLOUR_NAMES[target]}'s colour is in pile {self._pile_id}"
             return None
         if kind == "kill":
+            if situation != _KILL:
+                return wrong("a kill")
             assert self._pile_id is not None
             if decoded[1] not in self._pile(self._pile_id):
-                return f"no {COLOUR_NAMES[decoded[1]]} chip in pile {self._pile_id}"
+                return f"pile {self._pile_id} holds no {COLOUR_NAMES[decoded[1]]} chip"
             return None
-        if kind == "rescue":
+        if kind in ("rescue", "refuse"):
+            if situation != _RESCUE:
+                return wrong("a rescue")
+            if kind == "refuse":
+                return None
             colour = decoded[1]
+            name = COLOUR_NAMES[decider]
             if colour == decider:
-                return f"{name} may rescue only with a prisoner, not its own colour"
+                return f"{name}'s own chips are not prisoners: a rescue hands over a prisoner"
             if self._hands[decider][colour] == 0:
-                return f"{name} holds no {COLOUR_NAMES[colour]} prisoner"
-            return None
-        if kind == "refuse":
+                return f"{name} holds no {COLOUR_NAMES[colour]} chip"
             return None
         actor, colour = decoded[1], decoded[2]
         who = COLOUR_NAMES[actor]
@@ -840,13 +860,13 @@ class SoLongSucker(ReferenceState):
             return f"{who} is dead"
         if colour == actor:
             verb = "transfer" if kind == "transfer" else "kill"
-            return f"{who} may not {verb} chips of its own colour"
+            return f"{who} cannot {verb} chips of its own colour ({LETTERS[colour]})"
         if self._hands[actor][colour] == 0:
             return f"{who} holds no {COLOUR_NAMES[colour]} chip"
         if kind == "transfer":
             receiver = decoded[3]
             if receiver == actor:
-                return f"{who} may not transfer to itself"
+                return f"{who} cannot transfer to itself"
             if not self._alive[receiver]:
                 return f"{COLOUR_NAMES[receiver]} is dead"
         return None
@@ -1093,22 +1113,21 @@ class SoLongSucker(ReferenceState):
             return  # reported as a missing key by from_json
         chat = data["chat"]
         if not isinstance(chat, list):
-            raise ValueError(f"'chat' must be a list, got {type(chat).__name__}")
+            raise ValueError("'chat' must be a list")
         messages = []
         for i, line in enumerate(chat):
             if not isinstance(line, dict) or set(line) != {"ply", "player", "text"}:
                 raise ValueError(
-                    f"chat line {i} must be an object with exactly 'ply', 'player' and 'text', "
-                    f"got {line!r}"
+                    f"chat line {i} must be a dict with exactly 'ply', 'player' and 'text'"
                 )
             ply, player, text = line["ply"], line["player"], line["text"]
             if not is_int(ply) or ply < 0:
-                raise ValueError(f"chat line {i}: 'ply' must be an int >= 0, got {ply!r}")
+                raise ValueError(f"chat line {i}: 'ply' must be an int >= 0")
             if not is_int(player) or not 0 <= player < self.num_players:
                 raise ValueError(
-                    f"chat line {i}: 'player' must be in 0..{self.num_players - 1}, got {player!r}"
+                    f"chat line {i}: 'player' must be an int in 0..{self.num_players - 1}"
                 )
             if not isinstance(text, str):
-                raise ValueError(f"chat line {i}: 'text' must be a str, got {text!r}")
+                raise ValueError(f"chat line {i}: 'text' must be a str")
             messages.append(Message(ply, player, text))
         self._chat = messages

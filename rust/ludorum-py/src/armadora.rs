@@ -20,7 +20,11 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> state.board()[18]
     /// (0, 3)
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, (0..CELLS).map(|cell| self.inner.warrior(cell)))
+        let cells: Vec<_> = {
+            let game = self.read()?;
+            (0..CELLS).map(|cell| game.warrior(cell)).collect()
+        };
+        PyTuple::new(py, cells)
     }
 
     /// The gold of each mine, in mine order (drawn from the ``seed`` or the ``gold`` option).
@@ -29,7 +33,11 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> sorted(ludorum.new("armadora").gold())
     /// [3, 4, 4, 5, 5, 6, 6, 7]
     fn gold<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, (0..MINES).map(|mine| self.inner.gold(mine)))
+        let gold: Vec<_> = {
+            let game = self.read()?;
+            (0..MINES).map(|mine| game.gold(mine)).collect()
+        };
+        PyTuple::new(py, gold)
     }
 
     /// The slot ids that hold a palisade, ascending.
@@ -40,7 +48,8 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> len(state.palisades())
     /// 2
     fn palisades<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.palisades())
+        let palisades = self.read()?.palisades();
+        PyTuple::new(py, palisades)
     }
 
     /// Each player's warriors still in supply, by strength 1 to 5.
@@ -49,8 +58,13 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> ludorum.new("armadora", players=3).supplies()[0]
     /// (7, 2, 1, 1, 0)
     fn supplies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let supplies = (0..self.inner.num_players())
-            .map(|p| PyTuple::new(py, self.inner.supply(p)))
+        let supplies: Vec<_> = {
+            let game = self.read()?;
+            (0..game.num_players()).map(|p| game.supply(p)).collect()
+        };
+        let supplies = supplies
+            .into_iter()
+            .map(|supply| PyTuple::new(py, supply))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, supplies)
     }
@@ -60,8 +74,8 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> import ludorum
     /// >>> ludorum.new("armadora").palisades_left()
     /// 35
-    fn palisades_left(&self) -> u8 {
-        self.inner.palisades_left()
+    fn palisades_left(&self) -> PyResult<u8> {
+        Ok(self.read()?.palisades_left())
     }
 
     /// Whether each player has passed (a player who passed plays no more).
@@ -70,10 +84,11 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> ludorum.new("armadora").passed()
     /// (False, False)
     fn passed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            (0..self.inner.num_players()).map(|p| self.inner.has_passed(p)),
-        )
+        let passed: Vec<bool> = {
+            let game = self.read()?;
+            (0..game.num_players()).map(|p| game.has_passed(p)).collect()
+        };
+        PyTuple::new(py, passed)
     }
 
     /// The gold each player scored, once the game is over; ``None`` while it runs.
@@ -82,7 +97,8 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> ludorum.new("armadora").scores() is None
     /// True
     fn scores<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        self.inner.scores().map(|s| PyTuple::new(py, s)).transpose()
+        let scores = self.read()?.scores();
+        scores.map(|s| PyTuple::new(py, s)).transpose()
     }
 
     /// The territories (cells bounded by palisades), ordered by their smallest cell.
@@ -97,8 +113,8 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     /// >>> len(territory["cells"]), territory["gold"], territory["strengths"]
     /// (40, 40, (0, 0))
     fn territories<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        self.inner
-            .territories()
+        let territories = self.read()?.territories();
+        territories
             .into_iter()
             .map(|t| {
                 let dict = PyDict::new(py);
@@ -125,7 +141,8 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     ///     A new state of the same class, with the same history length.
     ///
     /// Raises:
-    ///     ValueError: ``viewer`` is not a player of this game, or ``seed`` is out of range.
+    ///     InvalidArgumentError: ``viewer`` is not a player of this game, or ``seed`` is not an
+    ///         int in ``0..2**64 - 1``.
     ///
     /// >>> import ludorum
     /// >>> state = ludorum.new("armadora", first_player=0)
@@ -136,8 +153,7 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     fn resample(&self, viewer: &Bound<'_, PyAny>, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
         let viewer = self.player_index(viewer, "viewer")?;
         let seed = crate::convert::seed(seed)?;
-        Ok(Self {
-            inner: self.inner.resample(viewer, &mut SplitMix64::new(seed)),
-        })
+        let game = self.read()?.resample(viewer, &mut SplitMix64::new(seed));
+        Ok(Self::wrap(game))
     }
 });

@@ -19,6 +19,7 @@ game_class!(PyChineseCheckers, ChineseCheckers, "ChineseCheckers", {
     /// >>> ludorum.new("chinese_checkers").board()[:12]
     /// (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, None, None)
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.board())
+        let board = self.read()?.board();
+        PyTuple::new(py, board)
     }
 });

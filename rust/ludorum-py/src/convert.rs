@@ -1,22 +1,41 @@
-//! Conversions between Python objects and the engine's JSON values and moves.
+//! Conversions between Python objects and the engine's JSON values, moves and arguments.
+//!
+//! Arguments: every kind of argument (player, action id, seed, depth, size, notation, chat text,
+//! options, JSON state) has one check, in `ludorum._args`, which the reference backend calls too.
+//! Here the plain case is accepted natively (an exact `int` in range, a short ASCII notation
+//! string), and everything else is handed to that check, which returns the value or raises the
+//! error: the same domain and the same message in both backends, at no cost on the fast path.
 //!
 //! JSON crosses through Python's own `json` module: it is not on any hot path, and it keeps the
 //! two backends' JSON identical to the character.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyType};
+use pyo3::types::{PyDict, PyInt, PyModule, PyString, PyType};
 use serde_json::{Map, Value};
 
-use crate::errors::{InvalidMoveError, InvalidOptionError, InvalidStateError};
+use crate::errors::{InvalidOptionError, InvalidStateError};
 
 static OUTCOME: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static MESSAGE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static ARGS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// The longest notation of any move (`ludorum._args.MAX_NOTATION`).
+const MAX_NOTATION: usize = 64;
+/// The largest action id `move_from_action` looks up (`ludorum._args.MAX_ACTION_ID`).
+const MAX_ACTION_ID: u64 = u32::MAX as u64;
 
 /// A `ludorum.Move`.
 pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<PyAny>> {
     Ok(Py::new(py, crate::moves::Move::new(action, notation))?.into_any())
+}
+
+/// `ludorum.Move`s of (action id, notation) pairs.
+pub fn new_moves(py: Python<'_>, moves: Vec<(usize, String)>) -> PyResult<Vec<Py<PyAny>>> {
+    moves
+        .into_iter()
+        .map(|(action, notation)| new_move(py, action, notation))
+        .collect()
 }
 
 /// A `ludorum.Outcome`, or `None`.
@@ -41,20 +60,24 @@ pub fn to_python(py: Python<'_>, value: &Value) -> PyResult<Py<PyAny>> {
     Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
 }
 
-/// A Python object as JSON; anything `json.dumps` refuses is an `InvalidStateError`.
-pub fn state_from_python(object: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let text = dumps(object).map_err(|e| InvalidStateError::new_err(format!("not JSON: {e}")))?;
+/// A JSON state given to `from_json`, checked and made plain by `ludorum._args.state` (the
+/// envelope both backends check), as JSON.
+pub fn state_from_python(object: &Bound<'_, PyAny>, game: &str) -> PyResult<Value> {
+    let plain = check(object.py(), "state", (object, game))?;
+    let text = dumps(&plain)?;
     serde_json::from_str(&text).map_err(|e| InvalidStateError::new_err(format!("not JSON: {e}")))
 }
 
-/// Keyword options as a JSON object; a value JSON cannot hold is an `InvalidOptionError`.
-pub fn options_from_python(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
-    let Some(options) = options else {
-        return Ok(Map::new());
-    };
-    let text = dumps(options.as_any())
-        .map_err(|e| InvalidOptionError::new_err(format!("options must be JSON values: {e}")))?;
-    match serde_json::from_str(&text) {
+/// Keyword options of `game`, checked against its facts and made plain by
+/// `ludorum._args.options`, as a JSON object.
+pub fn options_from_python(
+    py: Python<'_>,
+    game: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Map<String, Value>> {
+    let empty = PyDict::new(py);
+    let plain = check(py, "options", (game, options.unwrap_or(&empty)))?;
+    match serde_json::from_str(&dumps(&plain)?) {
         Ok(Value::Object(map)) => Ok(map),
         _ => Err(InvalidOptionError::new_err(
             "options must be a mapping of names to values",
@@ -64,95 +87,145 @@ pub fn options_from_python(options: Option<&Bound<'_, PyDict>>) -> PyResult<Map<
 
 fn dumps(object: &Bound<'_, PyAny>) -> PyResult<String> {
     let json = object.py().import("json")?;
-    let kwargs = PyDict::new(object.py());
-    kwargs.set_item("allow_nan", false)?;
-    json.call_method("dumps", (object,), Some(&kwargs))?
-        .extract()
+    json.call_method1("dumps", (object,))?.extract()
 }
 
-/// An integer argument as Python sees it: `None` for a bool or anything without `__index__`
-/// (a float, a string, `None`); `Err(())` for an integer too large for `i128`.
-fn integer(object: &Bound<'_, PyAny>) -> Option<Result<i128, ()>> {
-    if object.is_instance_of::<PyBool>() {
-        return None;
+/// `ludorum._args.<name>(*args)`: the one check of a kind of argument.
+fn check<'py>(
+    py: Python<'py>,
+    name: &str,
+    args: impl pyo3::call::PyCallArgs<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let module = ARGS.get_or_try_init(py, || {
+        py.import("ludorum._args").map(Bound::unbind)
+    })?;
+    module.bind(py).getattr(name)?.call1(args)
+}
+
+/// `ludorum._args.show(object)`: a value as error messages show it.
+pub fn show(object: &Bound<'_, PyAny>) -> String {
+    check(object.py(), "show", (object,))
+        .and_then(|s| s.extract())
+        .unwrap_or_default()
+}
+
+/// An exact `int` (not a bool, not a subclass) that fits in an `i64`.
+fn small_int(object: &Bound<'_, PyAny>) -> Option<i64> {
+    if object.is_exact_instance_of::<PyInt>() {
+        object.extract::<i64>().ok()
+    } else {
+        None
     }
-    let index = object.call_method0("__index__").ok()?;
-    Some(index.extract::<i128>().map_err(|_| ()))
 }
 
-/// A player (or viewer) index in `0..players`, accepting Python and numpy integers; anything
-/// else is a `ValueError` worded as the reference words it.
+/// A player (or viewer: `what`) index in `0..players` (`ludorum._args.player`).
 pub fn player_index(object: &Bound<'_, PyAny>, players: usize, what: &str) -> PyResult<usize> {
-    let repr = || object.repr().map(|r| r.to_string()).unwrap_or_default();
-    match integer(object) {
-        None => Err(PyValueError::new_err(format!(
-            "{what} must be an int in 0..{}, got {}",
-            players - 1,
-            repr()
-        ))),
-        Some(Ok(p)) if (0..players as i128).contains(&p) => Ok(p as usize),
-        Some(_) => {
-            let shown = object
-                .call_method0("__index__")
-                .map_or_else(|_| repr(), |i| i.to_string());
-            Err(PyValueError::new_err(format!(
-                "{what} must be in 0..{}, got {shown}",
-                players - 1
-            )))
-        }
+    match small_int(object) {
+        Some(p) if (0..players as i64).contains(&p) => Ok(p as usize),
+        _ => check(object.py(), "player", (object, players, what))?.extract(),
     }
 }
 
-/// An action id below `limit` (`num_actions` for `apply_action`; free actions of other players
-/// in So Long Sucker have ids past it, which `move_from_action` names); anything else is an
-/// `InvalidMoveError` worded as the reference words it.
-pub fn action_index(object: &Bound<'_, PyAny>, limit: usize) -> PyResult<usize> {
-    match integer(object) {
-        Some(Ok(a)) if (0..limit as i128).contains(&a) => Ok(a as usize),
-        _ => {
-            let repr = object.repr().map(|r| r.to_string()).unwrap_or_default();
-            Err(InvalidMoveError::new_err(format!(
-                "invalid move {repr}: no action id {repr}"
-            )))
-        }
+/// An action id of the action space, for `apply_action` (`ludorum._args.action`).
+pub fn action_index(object: &Bound<'_, PyAny>, num_actions: usize) -> PyResult<usize> {
+    match small_int(object) {
+        Some(a) if (0..num_actions as i64).contains(&a) => Ok(a as usize),
+        _ => check(object.py(), "action", (object, num_actions))?.extract(),
     }
 }
 
-/// A seed argument: an int in `0..2**64` (not a bool), else a `ValueError`.
+/// An action id for `move_from_action` (`ludorum._args.action_id`): the game says whether a
+/// move has it.
+pub fn action_id(object: &Bound<'_, PyAny>) -> PyResult<usize> {
+    match small_int(object) {
+        Some(a) if (0..=MAX_ACTION_ID as i64).contains(&a) => Ok(a as usize),
+        _ => check(object.py(), "action_id", (object,))?.extract(),
+    }
+}
+
+/// The action id of a `ludorum.Move` given to `play`, checked as [`action_id`].
+pub fn action_id_of_move(py: Python<'_>, action: u64) -> PyResult<usize> {
+    if action <= MAX_ACTION_ID {
+        Ok(action as usize)
+    } else {
+        check(py, "action_id", (action,))?.extract()
+    }
+}
+
+/// A seed in `0..2**64` (`ludorum._args.seed`).
 pub fn seed(object: &Bound<'_, PyAny>) -> PyResult<u64> {
-    match integer(object) {
-        Some(Ok(s)) if (0..=i128::from(u64::MAX)).contains(&s) => Ok(s as u64),
-        _ => Err(PyValueError::new_err(format!(
-            "seed must be an int in 0..2**64 - 1, got {}",
-            object.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))),
+    match small_int(object) {
+        Some(s) if s >= 0 => Ok(s as u64),
+        _ => check(object.py(), "seed", (object,))?.extract(),
     }
 }
 
-/// A perft depth: an int from 0 (not a bool), else a `ValueError`.
+/// A perft depth (`ludorum._args.depth`).
 pub fn depth(object: &Bound<'_, PyAny>) -> PyResult<u32> {
-    let repr = || object.repr().map(|r| r.to_string()).unwrap_or_default();
-    match integer(object) {
-        Some(Ok(d)) if d >= 0 => u32::try_from(d).map_err(|_| {
-            PyValueError::new_err(format!(
-                "perft depth must be at most {}, got {}",
-                u32::MAX,
-                repr()
-            ))
-        }),
-        _ => Err(PyValueError::new_err(format!(
-            "perft depth must be >= 0, got {}",
-            repr()
-        ))),
+    check(object.py(), "depth", (object,))?.extract()
+}
+
+/// The width of an SVG drawing (`ludorum._args.size`).
+pub fn size(object: &Bound<'_, PyAny>) -> PyResult<i64> {
+    check(object.py(), "size", (object,))?.extract()
+}
+
+/// The `size` argument of `svg`, checked by [`size`] as it is taken.
+pub struct Size(pub i64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Size {
+    type Error = PyErr;
+
+    fn extract(object: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        size(&object).map(Size)
     }
 }
 
-/// A notation argument: a `str`, else an `InvalidMoveError`.
+/// The characters of a notation: printable ASCII but quotes and backslash.
+fn notation_char(byte: u8) -> bool {
+    (0x20..0x7f).contains(&byte) && !matches!(byte, b'\'' | b'"' | b'\\')
+}
+
+/// A notation to parse (`ludorum._args.notation`).
 pub fn notation(object: &Bound<'_, PyAny>) -> PyResult<String> {
-    object.extract::<String>().map_err(|_| {
-        InvalidMoveError::new_err(format!(
-            "invalid move {}: expected a notation string",
-            object.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))
-    })
+    if let Ok(text) = object.cast_exact::<PyString>().map(|s| s.to_cow()) {
+        if let Ok(text) = text {
+            if text.len() <= MAX_NOTATION && text.bytes().all(notation_char) {
+                return Ok(text.into_owned());
+            }
+        }
+    }
+    check(object.py(), "notation", (object,))?.extract()
+}
+
+/// What `play` was given: a notation, or a `ludorum.Move` (action id and notation).
+pub enum MoveArgument {
+    /// A notation to parse, checked by [`notation`].
+    Notation(String),
+    /// A `ludorum.Move`, to check against the game.
+    Move(u64, String),
+}
+
+/// The argument of `play` (`ludorum._args.move`): a `ludorum.Move` or a notation, nothing else.
+pub fn move_argument(object: &Bound<'_, PyAny>) -> PyResult<MoveArgument> {
+    if let Ok(mv) = object.cast::<crate::moves::Move>() {
+        let mv = mv.get();
+        return Ok(MoveArgument::Move(mv.action_id(), mv.text().to_owned()));
+    }
+    if object.is_exact_instance_of::<PyString>() {
+        return notation(object).map(MoveArgument::Notation);
+    }
+    // Raises for anything else; a str subclass comes back as its notation, a plain str.
+    let checked = check(object.py(), "move", (object,))?;
+    Ok(MoveArgument::Notation(checked.extract()?))
+}
+
+/// A line of chat: a str of valid Unicode (`ludorum._args.text`).
+pub fn text(object: &Bound<'_, PyAny>) -> PyResult<String> {
+    if object.is_exact_instance_of::<PyString>() {
+        if let Ok(text) = object.extract::<String>() {
+            return Ok(text);
+        }
+    }
+    check(object.py(), "text", (object,))?.extract()
 }

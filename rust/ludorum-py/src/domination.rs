@@ -19,8 +19,13 @@ game_class!(PyDomination, Domination, "Domination", {
     /// >>> ludorum.new("domination").board()[4:7]
     /// ((1,), (1,), (0,))
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let stacks = (0..SQUARES)
-            .map(|square| PyTuple::new(py, self.inner.stack(square)))
+        let stacks: Vec<Vec<u8>> = {
+            let game = self.read()?;
+            (0..SQUARES).map(|square| game.stack(square)).collect()
+        };
+        let stacks = stacks
+            .into_iter()
+            .map(|stack| PyTuple::new(py, stack))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, stacks)
     }
@@ -31,10 +36,10 @@ game_class!(PyDomination, Domination, "Domination", {
     /// >>> ludorum.new("domination").reserves()
     /// (0, 0)
     fn reserves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            (0..self.inner.num_players()).map(|p| self.inner.reserve(p)),
-        )
+        let game = self.read()?;
+        let reserves: Vec<u32> = (0..game.num_players()).map(|p| game.reserve(p)).collect();
+        drop(game);
+        PyTuple::new(py, reserves)
     }
 
     /// The pieces of each colour captured by another player (out of the game).
@@ -43,10 +48,10 @@ game_class!(PyDomination, Domination, "Domination", {
     /// >>> ludorum.new("domination", players=4).captured()
     /// (0, 0, 0, 0)
     fn captured<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            (0..self.inner.num_players()).map(|p| self.inner.captured(p)),
-        )
+        let game = self.read()?;
+        let captured: Vec<u32> = (0..game.num_players()).map(|p| game.captured(p)).collect();
+        drop(game);
+        PyTuple::new(py, captured)
     }
 
     /// Whether each player still holds its opening piece (3 players only).
@@ -55,9 +60,9 @@ game_class!(PyDomination, Domination, "Domination", {
     /// >>> ludorum.new("domination", players=3).in_hand()
     /// (True, True, True)
     fn in_hand<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            (0..self.inner.num_players()).map(|p| self.inner.in_hand(p)),
-        )
+        let game = self.read()?;
+        let in_hand: Vec<bool> = (0..game.num_players()).map(|p| game.in_hand(p)).collect();
+        drop(game);
+        PyTuple::new(py, in_hand)
     }
 });

@@ -24,7 +24,11 @@ game_class!(PyDominions, Dominions, "Dominions", {
     /// >>> state.board()[108]
     /// (63, 0, 0)
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, (0..CELLS).map(|cell| self.inner.cell(cell)))
+        let cells: Vec<_> = {
+            let game = self.read()?;
+            (0..CELLS).map(|cell| game.cell(cell)).collect()
+        };
+        PyTuple::new(py, cells)
     }
 
     /// The patterns still in ``player``'s hand, ascending.
@@ -36,7 +40,7 @@ game_class!(PyDominions, Dominions, "Dominions", {
     ///     The patterns, ints in ``1..63``.
     ///
     /// Raises:
-    ///     ValueError: ``player`` is not 0 or 1.
+    ///     InvalidArgumentError: ``player`` is not 0 or 1.
     ///
     /// >>> import ludorum
     /// >>> state = ludorum.new("dominions")
@@ -49,7 +53,8 @@ game_class!(PyDominions, Dominions, "Dominions", {
         player: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let player = self.player_index(player, "player")?;
-        PyTuple::new(py, self.inner.hand(player))
+        let hand = self.read()?.hand(player);
+        PyTuple::new(py, hand)
     }
 
     /// The territories ``(white, black)`` as the rules count them now, komi included.
@@ -60,7 +65,7 @@ game_class!(PyDominions, Dominions, "Dominions", {
     /// >>> import ludorum
     /// >>> ludorum.new("dominions", komi=0.5).scores()
     /// (-63.0, -62.5)
-    fn scores(&self) -> (f64, f64) {
-        self.inner.scores()
+    fn scores(&self) -> PyResult<(f64, f64)> {
+        Ok(self.read()?.scores())
     }
 });

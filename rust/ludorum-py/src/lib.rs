@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 
 mod convert;
 mod errors;
+mod monitor;
 mod moves;
 mod state;
 
@@ -62,7 +63,7 @@ fn simulate<'py>(
     threads: usize,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<SimArrays<'py>> {
-    let options = convert::options_from_python(options)?;
+    let options = convert::options_from_python(py, game, options)?;
     let progress = progress.map(Bound::unbind);
     let run = Simulate {
         options,
@@ -143,6 +144,10 @@ fn facts_json(facts: &Facts) -> Value {
         .options
         .iter()
         .map(|o| {
+            let length = match o.kind {
+                OptionKind::IntList { len } => Value::from(len),
+                _ => Value::Null,
+            };
             let (choices, low, high) = match o.kind {
                 OptionKind::IntChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
                 OptionKind::StrChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
@@ -164,6 +169,7 @@ fn facts_json(facts: &Facts) -> Value {
                 "choices": choices,
                 "low": low,
                 "high": high,
+                "length": length,
                 "nullable": o.nullable,
                 "doc": o.doc,
                 "allowed": o.allowed(),
@@ -192,6 +198,9 @@ fn facts_json(facts: &Facts) -> Value {
 
 #[pymodule]
 fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Load numpy's C API now: loaded lazily, at the end of an interrupted batch, it would fail
+    // on the pending KeyboardInterrupt and panic.
+    PyArray1::<u8>::zeros(m.py(), 0, false);
     add_games(m)?;
     m.add_class::<moves::Move>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;

@@ -41,6 +41,16 @@ impl Move {
             notation,
         }
     }
+
+    /// The action id.
+    pub fn action_id(&self) -> u64 {
+        self.action
+    }
+
+    /// The notation.
+    pub fn text(&self) -> &str {
+        &self.notation
+    }
 }
 
 #[pymethods]

@@ -19,9 +19,8 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// >>> state.piles()
     /// ((1, (1,)),)
     fn piles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let piles = self
-            .inner
-            .piles()
+        let piles = self.read()?.piles();
+        let piles = piles
             .into_iter()
             .map(|(id, chips)| (id, PyTuple::new(py, chips)?).into_pyobject(py))
             .collect::<PyResult<Vec<_>>>()?;
@@ -34,8 +33,13 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// >>> ludorum.new("so_long_sucker", players=2, chips=3).hands()
     /// ((3, 0), (0, 3))
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let hands = (0..self.inner.num_players())
-            .map(|p| PyTuple::new(py, self.inner.hand(p)))
+        let hands: Vec<_> = {
+            let game = self.read()?;
+            (0..game.num_players()).map(|p| game.hand(p)).collect()
+        };
+        let hands = hands
+            .into_iter()
+            .map(|hand| PyTuple::new(py, hand))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, hands)
     }
@@ -46,7 +50,8 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// >>> ludorum.new("so_long_sucker", players=3).dead_box()
     /// (0, 0, 0)
     fn dead_box<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.dead_box())
+        let dead_box = self.read()?.dead_box();
+        PyTuple::new(py, dead_box)
     }
 
     /// Whether each player is still in the game.
@@ -55,10 +60,11 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// >>> ludorum.new("so_long_sucker", players=2).alive()
     /// (True, True)
     fn alive<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(
-            py,
-            (0..self.inner.num_players()).map(|p| self.inner.is_alive(p)),
-        )
+        let alive: Vec<bool> = {
+            let game = self.read()?;
+            (0..game.num_players()).map(|p| game.is_alive(p)).collect()
+        };
+        PyTuple::new(py, alive)
     }
 
     /// The decision to take now, as in the JSON state; ``None`` once the game is over.
@@ -72,7 +78,8 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// >>> ludorum.new("so_long_sucker", first_player=3).decision()["situation"]
     /// 'play'
     fn decision<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(decision) = self.inner.decision() else {
+        let decision = self.read()?.decision();
+        let Some(decision) = decision else {
             return Ok(None);
         };
         let dict = PyDict::new(py);
@@ -89,7 +96,8 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// >>> ludorum.new("so_long_sucker", first_player=2).givers()
     /// (2,)
     fn givers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.givers())
+        let givers = self.read()?.givers();
+        PyTuple::new(py, givers)
     }
 
     /// The free actions ``player`` may take now, whoever has to decide.
@@ -106,16 +114,20 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     ///     over.
     ///
     /// Raises:
-    ///     ValueError: ``player`` is not a player of this game.
+    ///     InvalidArgumentError: ``player`` is not a player of this game.
     ///
     /// >>> import ludorum
     /// >>> ludorum.new("so_long_sucker").free_moves(1)
     /// []
     fn free_moves(&self, py: Python<'_>, player: &Bound<'_, PyAny>) -> PyResult<Vec<Py<PyAny>>> {
         let player = self.player_index(player, "player")?;
-        let mut moves = Vec::new();
-        self.inner.free_moves(player, &mut moves);
-        moves.into_iter().map(|m| self.to_py_move(py, m)).collect()
+        let named = {
+            let game = self.read()?;
+            let mut moves = Vec::new();
+            game.free_moves(player, &mut moves);
+            moves.into_iter().map(|m| Self::named(&game, m)).collect()
+        };
+        crate::convert::new_moves(py, named)
     }
 
     /// Add a line to the public chat, as said by ``player`` now.
@@ -128,17 +140,18 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     ///     text: what is said.
     ///
     /// Raises:
-    ///     ValueError: ``player`` is not a player of this game.
-    ///     TypeError: ``text`` is not a str.
+    ///     InvalidArgumentError: ``player`` is not a player of this game, or ``text`` is not a
+    ///         str of valid Unicode (a lone surrogate cannot be written as UTF-8 or JSON).
     ///
     /// >>> import ludorum
     /// >>> state = ludorum.new("so_long_sucker")
     /// >>> state.say(1, "deal?")
     /// >>> state.chat
     /// [Message(ply=0, player=1, text='deal?')]
-    fn say(&mut self, player: &Bound<'_, PyAny>, text: String) -> PyResult<()> {
+    fn say(&self, player: &Bound<'_, PyAny>, text: &Bound<'_, PyAny>) -> PyResult<()> {
         let player = self.player_index(player, "player")?;
-        self.inner.say(player, text);
+        let text = crate::convert::text(text)?;
+        self.write()?.say(player, text);
         Ok(())
     }
 
@@ -149,9 +162,8 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
     /// []
     #[getter]
     fn chat(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        self.inner
-            .chat()
-            .iter()
+        let chat = self.read()?.chat().to_vec();
+        chat.iter()
             .map(|m| crate::convert::new_message(py, m.ply, m.player, &m.text))
             .collect()
     }

@@ -1,15 +1,21 @@
 //! The Python methods every game class has, generated once by [`game_class!`]: each method
 //! converts its arguments, calls the engine and maps the error. No rules here.
+//!
+//! Threads: the engine state sits in a lock of its own (the class is `frozen`, so PyO3 does not
+//! borrow it). A method converts its arguments first (which may run Python code), then holds the
+//! lock only while the engine works, never while it creates Python objects, runs Python code or
+//! releases the GIL (`perft` counts on a copy). With the GIL, calls on one state therefore run
+//! one after the other; should a call ever find the lock taken, it raises
+//! `ludorum.StateInUseError` and changes nothing (never PyO3's bare "Already borrowed").
 
 /// Defines a `#[pyclass]` wrapping an engine game, with the whole contract of DESIGN.md, and any
 /// game-specific methods given in braces.
 macro_rules! game_class {
     ($py_type:ident, $game:ty, $class_name:literal, { $($extra:tt)* }) => {
         #[doc = concat!("The Python state class `", $class_name, "` (see `ludorum.new`).")]
-        #[pyclass(name = $class_name, module = "ludorum._ludorum", skip_from_py_object)]
-        #[derive(Clone)]
+        #[pyclass(name = $class_name, module = "ludorum._ludorum", frozen, skip_from_py_object)]
         pub struct $py_type {
-            pub(crate) inner: $game,
+            inner: std::sync::RwLock<$game>,
         }
 
         /// The Python class of this game (for the list of games in `lib.rs`).
@@ -19,10 +25,11 @@ macro_rules! game_class {
         impl $py_type {
             #[new]
             #[pyo3(signature = (**options))]
-            fn py_new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-                let options = crate::convert::options_from_python(options)?;
+            fn py_new(py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+                let options =
+                    crate::convert::options_from_python(py, <$game as Game>::NAME, options)?;
                 let inner = <$game as Game>::new(&options).map_err(crate::errors::to_py)?;
-                Ok(Self { inner })
+                Ok(Self::wrap(inner))
             }
 
             /// The registry name of the game, as given to ``ludorum.new``.
@@ -41,8 +48,8 @@ macro_rules! game_class {
             /// >>> ludorum.new("chinese_checkers", players=3).num_players
             /// 3
             #[getter]
-            fn num_players(&self) -> usize {
-                self.inner.num_players()
+            fn num_players(&self) -> PyResult<usize> {
+                Ok(self.read()?.num_players())
             }
 
             /// Every option of the game with its value after defaults, as a new dict.
@@ -56,7 +63,8 @@ macro_rules! game_class {
             /// (3, 10)
             #[getter]
             fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                crate::convert::to_python(py, &serde_json::Value::Object(self.inner.options()))
+                let options = self.read()?.options();
+                crate::convert::to_python(py, &serde_json::Value::Object(options))
             }
 
             /// The player who must decide now (0-based), or ``None`` once the game is over.
@@ -69,8 +77,8 @@ macro_rules! game_class {
             /// >>> state.current_player
             /// 1
             #[getter]
-            fn current_player(&self) -> Option<usize> {
-                self.inner.current_player()
+            fn current_player(&self) -> PyResult<Option<usize>> {
+                Ok(self.read()?.current_player())
             }
 
             /// The 64-bit Zobrist key of the position, an int in ``0..2**64 - 1``.
@@ -83,8 +91,8 @@ macro_rules! game_class {
             /// >>> ludorum.new("chinese_checkers").key
             /// 18270048635473872849
             #[getter]
-            fn key(&self) -> u64 {
-                self.inner.key()
+            fn key(&self) -> PyResult<u64> {
+                Ok(self.read()?.key())
             }
 
             /// The Zobrist key recomputed from the position alone, without the incremental updates.
@@ -99,8 +107,8 @@ macro_rules! game_class {
             /// >>> state.play("e5-f4")
             /// >>> state.key_from_scratch() == state.key
             /// True
-            fn key_from_scratch(&self) -> u64 {
-                self.inner.key_from_scratch()
+            fn key_from_scratch(&self) -> PyResult<u64> {
+                Ok(self.read()?.key_from_scratch())
             }
 
             /// The number of moves played so far (the length of :meth:`history`).
@@ -111,8 +119,8 @@ macro_rules! game_class {
             /// >>> state.ply
             /// 1
             #[getter]
-            fn ply(&self) -> usize {
-                self.inner.history().len()
+            fn ply(&self) -> PyResult<usize> {
+                Ok(self.read()?.history().len())
             }
 
             /// The size of the action space: action ids are ``0..num_actions - 1``.
@@ -123,8 +131,8 @@ macro_rules! game_class {
             /// >>> ludorum.new("chinese_checkers").num_actions
             /// 14642
             #[getter]
-            fn num_actions(&self) -> usize {
-                self.inner.num_actions()
+            fn num_actions(&self) -> PyResult<usize> {
+                Ok(self.read()?.num_actions())
             }
 
             /// The moves the current player may make, in ascending action id.
@@ -137,9 +145,13 @@ macro_rules! game_class {
             /// >>> len(moves), moves[:2]
             /// (18, [Move('d1-f4'), Move('d1-f6')])
             fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-                let mut moves = Vec::new();
-                self.inner.legal_moves(&mut moves);
-                moves.into_iter().map(|m| self.to_py_move(py, m)).collect()
+                let named = {
+                    let game = self.read()?;
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    moves.into_iter().map(|m| Self::named(&game, m)).collect::<Vec<_>>()
+                };
+                crate::convert::new_moves(py, named)
             }
 
             /// The action ids of :meth:`legal_moves`, ascending.
@@ -150,11 +162,11 @@ macro_rules! game_class {
             /// >>> import ludorum
             /// >>> ludorum.new("chinese_checkers").legal_actions()[:3]
             /// array([752, 754, 874], dtype=int32)
-            fn legal_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
+            fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i32>>> {
                 let mut actions = Vec::new();
-                self.inner.legal_actions(&mut actions);
+                self.read()?.legal_actions(&mut actions);
                 let actions: Vec<i32> = actions.into_iter().map(|a| a as i32).collect();
-                PyArray1::from_vec(py, actions)
+                Ok(PyArray1::from_vec(py, actions))
             }
 
             /// The legal actions as a mask: True at every id of :meth:`legal_actions`.
@@ -166,14 +178,17 @@ macro_rules! game_class {
             /// >>> mask = ludorum.new("chinese_checkers").action_mask()
             /// >>> mask.shape, int(mask.sum()), bool(mask[752])
             /// ((14642,), 18, True)
-            fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+            fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
                 let mut actions = Vec::new();
-                self.inner.legal_actions(&mut actions);
-                let mut mask = vec![false; self.inner.num_actions()];
+                let mut mask = {
+                    let game = self.read()?;
+                    game.legal_actions(&mut actions);
+                    vec![false; game.num_actions()]
+                };
                 for a in actions {
                     mask[a as usize] = true;
                 }
-                PyArray1::from_vec(py, mask)
+                Ok(PyArray1::from_vec(py, mask))
             }
 
             /// Play the move with this action id; on any error the state is left as it was.
@@ -195,10 +210,12 @@ macro_rules! game_class {
             /// Traceback (most recent call last):
             /// ...
             /// ludorum.errors.IllegalMoveError: illegal move 'pass': pass is legal only when ...
-            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-                let id = crate::convert::action_index(action, self.inner.num_actions())?;
-                let mv = self.inner.move_from_action(id).map_err(crate::errors::to_py)?;
-                self.inner.play(mv).map_err(crate::errors::to_py)
+            fn apply_action(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let num_actions = self.read()?.num_actions(); // fixed for the options
+                let id = crate::convert::action_index(action, num_actions)?;
+                let mut game = self.write()?;
+                let mv = game.move_from_action(id).map_err(crate::errors::to_py)?;
+                game.play(mv).map_err(crate::errors::to_py)
             }
 
             /// The move with this action id, without building the list of legal moves.
@@ -231,8 +248,13 @@ macro_rules! game_class {
                 py: Python<'_>,
                 action: &Bound<'_, PyAny>,
             ) -> PyResult<Py<PyAny>> {
-                let mv = self.move_of_action(action)?;
-                self.to_py_move(py, mv)
+                let id = crate::convert::action_id(action)?;
+                let named = {
+                    let game = self.read()?;
+                    let mv = game.move_from_action(id).map_err(crate::errors::to_py)?;
+                    Self::named(&game, mv)
+                };
+                crate::convert::new_move(py, named.0, named.1)
             }
 
             /// Play a move, given as a :class:`~ludorum.Move` or as its notation.
@@ -257,9 +279,28 @@ macro_rules! game_class {
             /// Traceback (most recent call last):
             /// ...
             /// ludorum.errors.IllegalMoveError: illegal move 'd1-d2': d2 is occupied
-            fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-                let mv = self.move_from_py(r#move)?;
-                self.inner.play(mv).map_err(crate::errors::to_py)
+            fn play(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                match crate::convert::move_argument(r#move)? {
+                    crate::convert::MoveArgument::Notation(text) => {
+                        let mut game = self.write()?;
+                        let mv = game.parse_move(&text).map_err(crate::errors::to_py)?;
+                        game.play(mv).map_err(crate::errors::to_py)
+                    }
+                    crate::convert::MoveArgument::Move(action, notation) => {
+                        let id = crate::convert::action_id_of_move(r#move.py(), action)?;
+                        let mut game = self.write()?;
+                        let mv = game.move_from_action(id).map_err(crate::errors::to_py)?;
+                        let canonical = game.notation(mv);
+                        if canonical != notation {
+                            drop(game);
+                            return Err(crate::errors::InvalidMoveError::new_err(format!(
+                                "invalid move {}: action {action} is '{canonical}'",
+                                crate::convert::show(r#move)
+                            )));
+                        }
+                        game.play(mv).map_err(crate::errors::to_py)
+                    }
+                }
             }
 
             /// The move named by ``text`` in the game's notation; checks syntax, not legality.
@@ -281,8 +322,12 @@ macro_rules! game_class {
             /// (Move('e5-f4'), 1720)
             fn parse_move(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                 let text = crate::convert::notation(text)?;
-                let mv = self.inner.parse_move(&text).map_err(crate::errors::to_py)?;
-                self.to_py_move(py, mv)
+                let named = {
+                    let game = self.read()?;
+                    let mv = game.parse_move(&text).map_err(crate::errors::to_py)?;
+                    Self::named(&game, mv)
+                };
+                crate::convert::new_move(py, named.0, named.1)
             }
 
             /// Take back the last move and return it; a finished game is running again.
@@ -302,9 +347,13 @@ macro_rules! game_class {
             /// Traceback (most recent call last):
             /// ...
             /// IndexError: no move to undo
-            fn undo(&mut self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                match self.inner.undo() {
-                    Some(mv) => self.to_py_move(py, mv),
+            fn undo(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                let named = {
+                    let mut game = self.write()?;
+                    game.undo().map(|mv| Self::named(&game, mv))
+                };
+                match named {
+                    Some((action, notation)) => crate::convert::new_move(py, action, notation),
                     None => Err(PyIndexError::new_err("no move to undo")),
                 }
             }
@@ -320,13 +369,14 @@ macro_rules! game_class {
             /// >>> state.history()
             /// [Move('e5-f4'), Move('m5-l5')]
             fn history(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-                let history = self.inner.history();
-                (0..history.len())
-                    .map(|i| {
-                        let notation = self.inner.notation(history[i]);
-                        crate::convert::new_move(py, self.inner.history_action(i), notation)
-                    })
-                    .collect()
+                let named = {
+                    let game = self.read()?;
+                    let history = game.history();
+                    (0..history.len())
+                        .map(|i| (game.history_action(i), game.notation(history[i])))
+                        .collect::<Vec<_>>()
+                };
+                crate::convert::new_moves(py, named)
             }
 
             /// An independent copy: playing on one leaves the other as it was.
@@ -340,8 +390,8 @@ macro_rules! game_class {
             /// >>> other.play("e5-f4")
             /// >>> state.ply, other.ply, state == other
             /// (0, 1, False)
-            fn copy(&self) -> Self {
-                self.clone()
+            fn copy(&self) -> PyResult<Self> {
+                Ok(Self::wrap(self.read()?.clone()))
             }
 
             /// The same as :meth:`copy`: ``copy.copy(state)`` is independent of ``state``.
@@ -350,12 +400,12 @@ macro_rules! game_class {
             /// >>> state = ludorum.new("chinese_checkers")
             /// >>> copy.copy(state) == state
             /// True
-            fn __copy__(&self) -> Self {
-                self.clone()
+            fn __copy__(&self) -> PyResult<Self> {
+                self.copy()
             }
 
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-                self.clone()
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+                self.copy()
             }
 
             /// True once the game has an outcome (then :attr:`current_player` is ``None``).
@@ -367,8 +417,8 @@ macro_rules! game_class {
             /// >>> state.play("e5-f4")
             /// >>> state.is_over()
             /// True
-            fn is_over(&self) -> bool {
-                self.inner.outcome().is_some()
+            fn is_over(&self) -> PyResult<bool> {
+                Ok(self.read()?.outcome().is_some())
             }
 
             /// How the game ended, or ``None`` while it runs.
@@ -385,7 +435,8 @@ macro_rules! game_class {
             /// >>> state.outcome()
             /// Outcome(winners=(1,), reason='resignation')
             fn outcome(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                crate::convert::new_outcome(py, self.inner.outcome())
+                let outcome = self.read()?.outcome();
+                crate::convert::new_outcome(py, outcome)
             }
 
             /// The result for each player: +1.0 for a winner, -1.0 for a loser.
@@ -400,11 +451,12 @@ macro_rules! game_class {
             /// >>> state.play("resign")
             /// >>> state.returns()
             /// [-1.0, 1.0]
-            fn returns(&self) -> Vec<f64> {
-                match self.inner.outcome() {
-                    Some(outcome) => outcome.returns(self.inner.num_players()),
-                    None => vec![0.0; self.inner.num_players()],
-                }
+            fn returns(&self) -> PyResult<Vec<f64>> {
+                let game = self.read()?;
+                Ok(match game.outcome() {
+                    Some(outcome) => outcome.returns(game.num_players()),
+                    None => vec![0.0; game.num_players()],
+                })
             }
 
             /// What ``player`` may see, as a numpy ``float32`` tensor for learning agents.
@@ -419,7 +471,7 @@ macro_rules! game_class {
             ///     A new array whose shape depends only on the game and its options.
             ///
             /// Raises:
-            ///     ValueError: ``player`` is not a player of this game.
+            ///     InvalidArgumentError: ``player`` is not a player of this game.
             ///
             /// >>> import ludorum
             /// >>> ludorum.new("chinese_checkers").observation(0).shape
@@ -430,9 +482,13 @@ macro_rules! game_class {
                 player: &Bound<'_, PyAny>,
             ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
                 let player = self.player_index(player, "player")?;
-                let shape = self.inner.observation_shape();
-                let mut data = vec![0.0f32; shape.iter().product()];
-                self.inner.observation(player, &mut data);
+                let (shape, data) = {
+                    let game = self.read()?;
+                    let shape = game.observation_shape();
+                    let mut data = vec![0.0f32; shape.iter().product()];
+                    game.observation(player, &mut data);
+                    (shape, data)
+                };
                 PyArray1::from_vec(py, data).reshape(shape)
             }
 
@@ -452,7 +508,7 @@ macro_rules! game_class {
             ///     ``current_player``, ``outcome`` and the game's own fields.
             ///
             /// Raises:
-            ///     ValueError: ``viewer`` is not ``None`` nor a player of this game.
+            ///     InvalidArgumentError: ``viewer`` is not ``None`` nor a player of this game.
             ///
             /// >>> import json, ludorum
             /// >>> state = ludorum.new("chinese_checkers")
@@ -468,12 +524,13 @@ macro_rules! game_class {
                 py: Python<'_>,
                 viewer: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Py<PyAny>> {
-                let value = match viewer {
-                    None => ludorum::core::json::to_json(&self.inner),
-                    Some(v) => ludorum::core::hidden::view_json(
-                        &self.inner,
-                        self.player_index(v, "viewer")?,
-                    ),
+                let viewer = self.viewer_index(viewer)?;
+                let value = {
+                    let game = self.read()?;
+                    match viewer {
+                        None => ludorum::core::json::to_json(&*game),
+                        Some(v) => ludorum::core::hidden::view_json(&*game, v),
+                    }
                 };
                 crate::convert::to_python(py, &value)
             }
@@ -481,32 +538,35 @@ macro_rules! game_class {
             /// Rebuilds a state from `to_json()`; anything malformed is an `InvalidStateError`.
             #[staticmethod]
             fn from_json(data: &Bound<'_, PyAny>) -> PyResult<Self> {
-                let value = crate::convert::state_from_python(data)?;
+                let value = crate::convert::state_from_python(data, <$game as Game>::NAME)?;
                 let inner = ludorum::core::json::from_json(&value).map_err(crate::errors::to_py)?;
-                Ok(Self { inner })
+                Ok(Self::wrap(inner))
             }
 
             /// The number of move sequences of length ``depth`` from here (bulk-counted at the end).
             ///
-            /// A sequence that ends the game early is not counted. The Rust backend releases the GIL.
+            /// A sequence that ends the game early is not counted. It counts from a copy of the
+            /// position: the state is free for other calls meanwhile. The Rust backend releases the
+            /// GIL, and Ctrl-C stops it within a fraction of a second.
             ///
             /// Args:
-            ///     depth: the number of plies, at least 0 (depth 0 counts 1).
+            ///     depth: the number of plies, an int in ``0..255`` (depth 0 counts 1).
             ///
             /// Returns:
             ///     The count of leaves.
             ///
             /// Raises:
-            ///     ValueError: ``depth`` is negative.
+            ///     InvalidArgumentError: ``depth`` is not an int in ``0..255``.
+            ///     KeyboardInterrupt: interrupted (Ctrl-C); the state is unchanged.
             ///
             /// >>> import ludorum
             /// >>> state = ludorum.new("chinese_checkers")
             /// >>> state.perft(1), state.perft(2)
             /// (18, 324)
-            fn perft(&mut self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+            fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
                 let depth = crate::convert::depth(depth)?;
-                let game = &mut self.inner;
-                Ok(py.detach(move || ludorum::perft(game, depth)))
+                let game = self.read()?.clone();
+                crate::monitor::perft(py, game, depth)
             }
 
             /// The board as ASCII text, ending with a status line; ``str(state)`` is the same.
@@ -519,17 +579,18 @@ macro_rules! game_class {
             ///     The text, lines separated by ``"\n"``.
             ///
             /// Raises:
-            ///     ValueError: ``viewer`` is not a player of this game, in a game of hidden
-            ///         information (the other games draw the same board for everyone).
+            ///     InvalidArgumentError: ``viewer`` is neither ``None`` nor a player of this game
+            ///         (the games without hidden information draw the same board for everyone).
             ///
             /// >>> import ludorum
             /// >>> print(ludorum.new("chinese_checkers").render().splitlines()[-1])
             /// to move: 0
             #[pyo3(signature = (viewer=None))]
-            fn render(slf: &Bound<'_, Self>, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-                let viewer = slf.borrow().viewer_index(viewer)?;
-                let render = slf.py().import("ludorum.render")?;
-                render.call_method1("ascii_board", (slf, viewer))?.extract()
+            fn render(&self, py: Python<'_>, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+                let viewer = self.viewer_index(viewer)?;
+                let snapshot = Py::new(py, self.copy()?)?; // drawn whole, as it is now
+                let render = py.import("ludorum.render")?;
+                render.call_method1("ascii_board", (snapshot, viewer))?.extract()
             }
 
             /// The board as a self-contained SVG document (Jupyter shows states this way).
@@ -543,44 +604,51 @@ macro_rules! game_class {
             ///     The SVG text.
             ///
             /// Raises:
-            ///     ValueError: ``size`` is not positive, or ``viewer`` is not a player of this game in
-            ///         a game of hidden information (the other games draw the same board for
-            ///         everyone).
+            ///     InvalidArgumentError: ``size`` is not an int in ``1..10000``, or ``viewer`` is
+            ///         neither ``None`` nor a player of this game (the games without hidden
+            ///         information draw the same board for everyone).
             ///
             /// >>> import ludorum
             /// >>> ludorum.new("chinese_checkers").svg(size=300)[:46]
             /// '<svg xmlns="http://www.w3.org/2000/svg" width='
-            #[pyo3(signature = (viewer=None, size=420))]
+            #[pyo3(
+                signature = (viewer=None, size=crate::convert::Size(420)),
+                text_signature = "($self, viewer=None, size=420)"
+            )]
             fn svg(
-                slf: &Bound<'_, Self>,
+                &self,
+                py: Python<'_>,
                 viewer: Option<&Bound<'_, PyAny>>,
-                size: i64,
+                size: crate::convert::Size,
             ) -> PyResult<String> {
-                let viewer = slf.borrow().viewer_index(viewer)?;
-                let render = slf.py().import("ludorum.render")?;
-                render.call_method1("svg_board", (slf, viewer, size))?.extract()
+                let viewer = self.viewer_index(viewer)?;
+                let size = size.0;
+                let snapshot = Py::new(py, self.copy()?)?; // drawn whole, as it is now
+                let render = py.import("ludorum.render")?;
+                render.call_method1("svg_board", (snapshot, viewer, size))?.extract()
             }
 
-            fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-                Self::svg(slf, None, 420)
+            fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+                self.svg(py, None, crate::convert::Size(420))
             }
 
-            fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
-                Self::render(slf, None)
+            fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+                self.render(py, None)
             }
 
-            fn __repr__(&self) -> String {
-                let who = match self.inner.current_player() {
+            fn __repr__(&self) -> PyResult<String> {
+                let game = self.read()?;
+                let who = match game.current_player() {
                     Some(p) => format!("to move: {p}"),
                     None => "over".to_string(),
                 };
-                format!(
+                Ok(format!(
                     "<{} {} ply {}, {}>",
                     $class_name,
                     <$game as Game>::NAME,
-                    self.inner.history().len(),
+                    game.history().len(),
                     who
-                )
+                ))
             }
 
             /// Pickles through the JSON state: `ludorum.from_json(state.to_json())`.
@@ -588,18 +656,19 @@ macro_rules! game_class {
                 &self,
                 py: Python<'py>,
             ) -> PyResult<(Bound<'py, PyAny>, (Py<PyAny>,))> {
+                let value = ludorum::core::json::to_json(&*self.read()?);
                 let from_json = py.import("ludorum")?.getattr("from_json")?;
-                let json = crate::convert::to_python(py, &ludorum::core::json::to_json(&self.inner))?;
+                let json = crate::convert::to_python(py, &value)?;
                 Ok((from_json, (json,)))
             }
 
-            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
                 match other.cast::<Self>() {
                     Ok(other) => {
-                        ludorum::core::json::to_json(&self.inner)
-                            == ludorum::core::json::to_json(&other.borrow().inner)
+                        let mine = ludorum::core::json::to_json(&*self.read()?);
+                        Ok(mine == ludorum::core::json::to_json(&*other.get().read()?))
                     }
-                    Err(_) => false,
+                    Err(_) => Ok(false),
                 }
             }
 
@@ -607,9 +676,34 @@ macro_rules! game_class {
         }
 
         impl $py_type {
-            /// A player index of this game (`what` names the argument), or a `ValueError`.
+            fn wrap(game: $game) -> Self {
+                Self {
+                    inner: std::sync::RwLock::new(game),
+                }
+            }
+
+            /// The engine state, for reading; `StateInUseError` when a call holds it to write.
+            fn read(&self) -> PyResult<std::sync::RwLockReadGuard<'_, $game>> {
+                match self.inner.try_read() {
+                    Ok(game) => Ok(game),
+                    Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+                    Err(std::sync::TryLockError::WouldBlock) => Err(crate::errors::in_use($class_name)),
+                }
+            }
+
+            /// The engine state, for a change; `StateInUseError` when another call holds it.
+            fn write(&self) -> PyResult<std::sync::RwLockWriteGuard<'_, $game>> {
+                match self.inner.try_write() {
+                    Ok(game) => Ok(game),
+                    Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+                    Err(std::sync::TryLockError::WouldBlock) => Err(crate::errors::in_use($class_name)),
+                }
+            }
+
+            /// A player index of this game (`what` names the argument).
             fn player_index(&self, player: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-                crate::convert::player_index(player, self.inner.num_players(), what)
+                let players = self.read()?.num_players(); // fixed for the options
+                crate::convert::player_index(player, players, what)
             }
 
             /// An optional viewer index.
@@ -620,47 +714,10 @@ macro_rules! game_class {
                     .transpose()
             }
 
-            /// The move of an action id given from Python, or an `InvalidMoveError`.
-            fn move_of_action(
-                &self,
-                action: &Bound<'_, PyAny>,
-            ) -> PyResult<<$game as Encoding>::Move> {
-                let id = crate::convert::action_index(action, usize::MAX)?;
-                self.inner.move_from_action(id).map_err(crate::errors::to_py)
-            }
-
-            fn to_py_move(
-                &self,
-                py: Python<'_>,
-                mv: <$game as Encoding>::Move,
-            ) -> PyResult<Py<PyAny>> {
-                crate::convert::new_move(py, self.inner.action(mv), self.inner.notation(mv))
-            }
-
-            /// A move from its notation or from a `Move` whose action and notation agree.
-            fn move_from_py(&self, object: &Bound<'_, PyAny>) -> PyResult<<$game as Encoding>::Move> {
-                if let Ok(text) = object.extract::<String>() {
-                    return self.inner.parse_move(&text).map_err(crate::errors::to_py);
-                }
-                let invalid = || {
-                    crate::errors::InvalidMoveError::new_err(format!(
-                        "invalid move {}: expected a Move or a notation string",
-                        object.repr().map(|r| r.to_string()).unwrap_or_default()
-                    ))
-                };
-                let action = object.getattr("action").map_err(|_| invalid())?;
-                let notation: String = object
-                    .getattr("notation")
-                    .and_then(|n| n.extract())
-                    .map_err(|_| invalid())?;
-                let mv = self.move_of_action(&action)?;
-                if self.inner.notation(mv) != notation {
-                    return Err(crate::errors::InvalidMoveError::new_err(format!(
-                        "invalid move '{notation}': action {action} is '{}'",
-                        self.inner.notation(mv)
-                    )));
-                }
-                Ok(mv)
+            /// A move's action id and notation, to make a `ludorum.Move` of once the lock is
+            /// released.
+            fn named(game: &$game, mv: <$game as Encoding>::Move) -> (usize, String) {
+                (game.action(mv), game.notation(mv))
             }
         }
     };

@@ -74,9 +74,13 @@ impl<G: Game> Batch<G> {
 /// How often [`run`] calls its monitor.
 pub const MONITOR_INTERVAL: Duration = Duration::from_millis(50);
 
+/// The most threads [`run`] starts, whatever it is asked.
+pub const MAX_THREADS: usize = 1024;
+
 /// Runs `work(i)` for every `i` in `0..count` over at most `threads` threads (never more than
-/// there is work for) and returns the results in index order. Items are handed out one at a
-/// time, so long and short ones balance over the threads.
+/// there is work for, nor more than [`MAX_THREADS`]) and returns the results in index order.
+/// Items are handed out one at a time, so long and short ones balance over the threads; the
+/// results are gathered as they come, nothing is allocated for `count` items up front.
 ///
 /// With a `monitor`, the calling thread does no work but calls `monitor(done)` about every
 /// [`MONITOR_INTERVAL`] and once at the end; when it returns `false` the workers stop after
@@ -98,11 +102,11 @@ where
     T: Send,
     F: Fn(usize) -> T + Sync,
 {
-    let threads = threads.clamp(1, count.max(1));
+    let threads = threads.clamp(1, count.clamp(1, MAX_THREADS));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..count).map(|_| None).collect());
+    let results: Mutex<Vec<(usize, T)>> = Mutex::new(Vec::new());
     let caller = std::thread::current();
     let active = AtomicUsize::new(threads);
     let worker = || {
@@ -115,11 +119,10 @@ where
             finished.push((i, work(i)));
             done.fetch_add(1, Ordering::Relaxed);
         }
-        let mut results = results.lock().unwrap_or_else(|e| e.into_inner());
-        for (i, result) in finished {
-            results[i] = Some(result);
-        }
-        drop(results);
+        results
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .append(&mut finished);
         if active.fetch_sub(1, Ordering::AcqRel) == 1 {
             caller.unpark();
         }
@@ -149,11 +152,8 @@ where
     if stop.load(Ordering::Relaxed) {
         return None;
     }
-    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    Some(
-        results
-            .into_iter()
-            .map(|r| r.expect("every item was done"))
-            .collect(),
-    )
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_unstable_by_key(|&(i, _)| i);
+    debug_assert!(results.iter().enumerate().all(|(k, &(i, _))| k == i));
+    Some(results.into_iter().map(|(_, result)| result).collect())
 }

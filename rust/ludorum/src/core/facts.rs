@@ -123,7 +123,7 @@ pub enum OptionKind {
     StrChoice(&'static [&'static str]),
     /// A finite number.
     Float,
-    /// A seed: an integer in `0..2**64`.
+    /// A seed: an integer in `0..=2**64 - 1`.
     Seed,
     /// A player index (`0..players`).
     Player,
@@ -165,14 +165,14 @@ impl OptionSpec {
             OptionKind::StrChoice(choices) => {
                 format!("one of {}", join(choices.iter().map(|c| format!("'{c}'"))))
             }
-            OptionKind::IntRange { low: 1, high } if high == u64::from(u32::MAX) => {
-                "a positive integer".into()
+            OptionKind::IntRange { low, high } if high == u64::from(u32::MAX) => {
+                format!("an int in {low}..2**32 - 1")
             }
-            OptionKind::IntRange { low, high } => format!("an integer from {low} to {high}"),
+            OptionKind::IntRange { low, high } => format!("an int in {low}..{high}"),
             OptionKind::Float => "a finite number".into(),
-            OptionKind::Seed => "an integer in 0..2**64".into(),
+            OptionKind::Seed => "an int in 0..2**64 - 1".into(),
             OptionKind::Player => "a player index".into(),
-            OptionKind::IntList { len } => format!("a list of {len} integers"),
+            OptionKind::IntList { len } => format!("a list of {len} ints"),
         };
         if self.nullable {
             format!("None or {what}")

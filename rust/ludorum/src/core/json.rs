@@ -27,18 +27,21 @@ pub fn to_json<G: Game>(game: &G) -> Value {
 }
 
 /// Rebuilds a state by replaying `moves` from a new game with `options`, then checks that
-/// every other field agrees with the replay (`options` must name every option, defaults
-/// included).
+/// every other field agrees with the replay, exactly: `options` must name every option,
+/// defaults included, each as [`to_json`] writes it (`0.0`, not `0`, for a float option).
+///
+/// The messages are those of the Python reference for the same input (the Python layer checks
+/// the envelope first, in both backends, so only a Rust caller meets the first few).
 ///
 /// # Errors
 ///
 /// [`Error::InvalidState`] for a malformed object, another game, bad options, a move that does
-/// not parse or is illegal, or any field that disagrees with the replay.
+/// not parse or is illegal, a viewer's JSON, or any field that disagrees with the replay.
 pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
     let bad = |msg: String| Error::InvalidState(format!("invalid {} state: {msg}", G::NAME));
     let obj = value
         .as_object()
-        .ok_or_else(|| bad("expected a JSON object".into()))?;
+        .ok_or_else(|| bad("expected a dict".into()))?;
     match obj.get("game") {
         Some(Value::String(name)) if name == G::NAME => {}
         other => {
@@ -48,6 +51,9 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
                 show(other)
             )))
         }
+    }
+    if obj.contains_key("viewer") {
+        return Err(bad("a viewer's JSON cannot be replayed".into()));
     }
     if obj.get("version") != Some(&json!(VERSION)) {
         return Err(bad(format!(
@@ -59,7 +65,7 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
         Some(Value::Object(o)) => o,
         other => {
             return Err(bad(format!(
-                "'options' must be an object, got {}",
+                "'options' must be a dict, got {}",
                 show(other)
             )))
         }
@@ -89,18 +95,10 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
     for (key, expected) in replayed {
         match obj.get(key) {
             None => return Err(bad(format!("missing key '{key}'"))),
-            // `new` validated the values; only every option must be named (0 and 0.0 are equal
-            // options, though not equal JSON numbers).
-            Some(Value::Object(given)) if key == "options" => {
-                let expected = expected.as_object().expect("options are an object");
-                if let Some(missing) = expected.keys().find(|k| !given.contains_key(*k)) {
-                    return Err(bad(format!("missing option '{missing}'")));
-                }
-            }
+            // Exactly: `true` is not `1`, nor `0` the float option `0.0` (serde_json numbers
+            // tell integers from floats).
             Some(given) if given != expected => {
-                return Err(bad(format!(
-                    "'{key}' is {given} but replaying the moves gives {expected}"
-                )))
+                return Err(bad(format!("'{key}' is not what replaying the moves gives")))
             }
             Some(_) => {}
         }

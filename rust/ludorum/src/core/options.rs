@@ -132,7 +132,7 @@ impl<'a> Options<'a> {
             .ok_or_else(|| refusal(spec, value))
     }
 
-    /// The `seed` option of a seeded setup: any integer in `0..2**64`, 0 when absent.
+    /// The `seed` option of a seeded setup: any integer in `0..=2**64 - 1`, 0 when absent.
     ///
     /// # Errors
     ///
@@ -158,11 +158,8 @@ impl<'a> Options<'a> {
         match value.as_u64() {
             Some(p) if p < players as u64 => Ok(Some(p as usize)),
             _ => Err(Error::InvalidOption(format!(
-                "first_player must be None or one of {}, got {}",
-                (0..players)
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                "first_player must be None or a player index in 0..{}, got {}",
+                players - 1,
                 python_repr(value)
             ))),
         }
@@ -184,13 +181,25 @@ fn refusal(spec: &OptionSpec, value: &Value) -> Error {
     ))
 }
 
-/// A JSON value written the way a Python user typed it (`True`, `None`, `'dest'`).
+/// A JSON value written the way a Python user typed it (`True`, `None`, `'dest'`, `[1, 2]`),
+/// as Python's `repr` writes it for the plain values options hold.
 pub(crate) fn python_repr(value: &Value) -> String {
     match value {
         Value::Null => "None".into(),
         Value::Bool(true) => "True".into(),
         Value::Bool(false) => "False".into(),
         Value::String(s) => format!("'{s}'"),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(python_repr).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Object(map) => {
+            let items: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("'{k}': {}", python_repr(v)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
         other => other.to_string(),
     }
 }

@@ -107,7 +107,7 @@ impl Encoding for Armadora {
         Move::from_action(action).ok_or_else(|| {
             Error::invalid_move(
                 action.to_string(),
-                format!("action ids are 0..{NUM_ACTIONS}"),
+                format!("action ids run from 0 to {}", NUM_ACTIONS - 1),
             )
         })
     }

@@ -59,7 +59,7 @@ pub(super) const FACTS: &Facts = &Facts {
         },
         OptionSpec {
             name: "pieces",
-            kind: OptionKind::IntChoice(&[15, 10]),
+            kind: OptionKind::IntChoice(&[10, 15]),
             nullable: false,
             default: OptionDefault::Derived("15 with 2 players, 10 otherwise"),
             doc: "pieces per player (15 only with 2 players, in the wide points)",

@@ -270,7 +270,8 @@ impl Dominions {
     /// The number of legal moves (the game runs).
     #[inline]
     pub(super) fn count_moves(&self) -> usize {
-        let mut count = 1;
+        // `pass`, except as the first move: White starts by placing a piece.
+        let mut count = usize::from(self.pieces > 0);
         self.visit_cells(|_, patterns| count += patterns.count_ones() as usize);
         count
     }
@@ -310,7 +311,9 @@ impl MoveGen for Dominions {
                 patterns &= patterns - 1;
             }
         });
-        moves.push(Move::PASS);
+        if self.pieces > 0 {
+            moves.push(Move::PASS); // not as the first move: White starts by placing a piece
+        }
     }
 
     /// True when `mv` is legal now (`resign` is, while the game runs).
@@ -325,6 +328,7 @@ impl MoveGen for Dominions {
                     && (self.pieces == 0 || self.frontier.contains(c))
                     && self.cell_patterns(c, self.hands[usize::from(self.to_move)]) & (1 << p) != 0
             }
+            _ if mv.is_pass() => self.pieces > 0,
             _ => true,
         }
     }
@@ -343,7 +347,7 @@ impl MoveGen for Dominions {
         let mut cells = [0u8; CELLS];
         let mut masks = [0u64; CELLS];
         let mut len = 0;
-        let mut total = 1;
+        let mut total = usize::from(self.pieces > 0); // `pass`, but not as the first move
         self.visit_cells(|c, patterns| {
             cells[len] = c as u8;
             masks[len] = patterns;
@@ -374,6 +378,8 @@ impl MoveGen for Dominions {
                 patterns &= patterns - 1;
             }
         });
-        actions.push(PASS as u32);
+        if self.pieces > 0 {
+            actions.push(PASS as u32);
+        }
     }
 }

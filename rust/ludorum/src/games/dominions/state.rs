@@ -675,6 +675,9 @@ impl Game for Dominions {
     }
 
     fn why_illegal(&self, mv: Move) -> String {
+        if mv.is_pass() && self.pieces == 0 && !self.is_finished() {
+            return "the first move is a placement: White may not pass before any piece is placed".into();
+        }
         let (Some(c), Some(p)) = (mv.cell(), mv.pattern()) else {
             return "the game is over".into();
         };

@@ -83,12 +83,14 @@ pub fn giver(position: usize, player: usize) -> u64 {
     z(5, position as u64, player as u64, 0)
 }
 
-/// The free actions used in this decision (0 when none).
+/// The free actions used in this decision (0 when none). The count has no limit: it enters
+/// the key in 16-bit parts, `z(6, count mod 2^16, (count >> 16) mod 2^16, (count >> 32) mod
+/// 2^16)`, which is `z(6, count, 0, 0)` below 65,536.
 #[inline(always)]
-pub fn used(count: usize) -> u64 {
+pub fn used(count: u64) -> u64 {
     if count == 0 {
         0
     } else {
-        z(6, count as u64, 0, 0)
+        z(6, count & 0xFFFF, (count >> 16) & 0xFFFF, (count >> 32) & 0xFFFF)
     }
 }

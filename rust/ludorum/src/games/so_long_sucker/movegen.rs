@@ -219,7 +219,7 @@ impl SoLongSucker {
     /// True when the decider's free actions are listed now.
     #[inline(always)]
     fn lists_free(&self) -> bool {
-        self.used < u16::from(self.free_actions)
+        self.used < u64::from(self.free_actions)
             && !(self.situation == Situation::Play && self.counts[usize::from(self.decider)] == 1)
     }
 

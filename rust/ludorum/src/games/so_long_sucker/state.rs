@@ -165,7 +165,7 @@ pub(super) struct Undo {
     /// The lowest length the chain had during the move: the entries above it went to
     /// `saved_givers`.
     chain_low: u32,
-    used: u16,
+    used: u64,
     situation: Situation,
     decider: u8,
     extra: u8,
@@ -260,7 +260,7 @@ pub struct SoLongSucker {
     pub(super) decider: u8,
     /// The rank of the pile of a give or kill decision, the player in need of a rescue.
     pub(super) extra: u8,
-    pub(super) used: u16,
+    pub(super) used: u64,
     pub(super) outcome: Option<Outcome>,
     givers: Stack<u8>,
     key: u64,
@@ -401,8 +401,8 @@ impl SoLongSucker {
     }
 
     /// The decider's free actions so far in this decision.
-    pub fn free_actions_used(&self) -> usize {
-        usize::from(self.used)
+    pub fn free_actions_used(&self) -> u64 {
+        self.used
     }
 
     /// The id the next pile will get.
@@ -909,37 +909,38 @@ impl SoLongSucker {
 /// The chat of a JSON state: a list of objects with exactly `ply` (an integer ≥ 0), `player`
 /// (an integer in `0..players`) and `text` (a string).
 fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, String> {
+    // The messages are the reference's, word for word, and quote no value.
     let list = match value {
         Some(Value::Array(list)) => list,
-        Some(other) => return Err(format!("'chat' must be a list, got {other}")),
-        None => return Err("missing key 'chat'".into()),
+        Some(_) => return Err("'chat' must be a list".into()),
+        None => return Ok(Vec::new()), // reported as a missing key by `from_json`
     };
     list.iter()
         .enumerate()
         .map(|(i, entry)| {
-            let bad = |why: &str| format!("chat entry {i} {why}, got {entry}");
-            let object = entry.as_object().ok_or_else(|| bad("must be an object"))?;
-            let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
-            keys.sort_unstable();
-            if keys != ["player", "ply", "text"] {
-                return Err(bad("must have exactly the keys 'ply', 'player' and 'text'"));
-            }
+            let object = entry
+                .as_object()
+                .filter(|o| {
+                    let mut keys: Vec<&str> = o.keys().map(String::as_str).collect();
+                    keys.sort_unstable();
+                    keys == ["player", "ply", "text"]
+                })
+                .ok_or_else(|| {
+                    format!("chat line {i} must be a dict with exactly 'ply', 'player' and 'text'")
+                })?;
             let ply = object["ply"]
                 .as_u64()
                 .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| bad("needs a 'ply' that is an integer >= 0"))?;
+                .ok_or_else(|| format!("chat line {i}: 'ply' must be an int >= 0"))?;
             let player = object["player"]
                 .as_u64()
                 .filter(|&p| p < players as u64)
                 .ok_or_else(|| {
-                    bad(&format!(
-                        "needs a 'player' that is an integer from 0 to {}",
-                        players - 1
-                    ))
+                    format!("chat line {i}: 'player' must be an int in 0..{}", players - 1)
                 })? as usize;
             let text = object["text"]
                 .as_str()
-                .ok_or_else(|| bad("needs a 'text' that is a string"))?
+                .ok_or_else(|| format!("chat line {i}: 'text' must be a str"))?
                 .to_string();
             Ok(Message { ply, player, text })
         })
@@ -1028,7 +1029,7 @@ impl Game for SoLongSucker {
             saved: 0,
         };
         self.chain_low = chain_len;
-        self.key ^= keys::used(usize::from(self.used));
+        self.key ^= keys::used(self.used);
         let decider = usize::from(self.decider);
         let colour = usize::from(mv.colour);
         let primary = match mv.kind {
@@ -1086,11 +1087,11 @@ impl Game for SoLongSucker {
             self.used = if primary || !same {
                 0
             } else if mv.actor == undo.decider {
-                self.used.saturating_add(1)
+                self.used + 1
             } else {
                 self.used
             };
-            self.key ^= keys::used(usize::from(self.used));
+            self.key ^= keys::used(self.used);
         } else {
             self.used = 0;
         }
@@ -1189,7 +1190,7 @@ impl Game for SoLongSucker {
             }
         }
         if self.outcome.is_none() {
-            key ^= self.decision_key() ^ keys::used(usize::from(self.used));
+            key ^= self.decision_key() ^ keys::used(self.used);
         }
         for (position, &player) in self.givers.iter().enumerate() {
             key ^= keys::giver(position, usize::from(player));
@@ -1246,8 +1247,8 @@ impl Game for SoLongSucker {
             if let Some(need) = decision.in_need {
                 out[at + 4 + p + n + rel(need)] = 1.0;
             }
-            let left = u16::from(self.free_actions).saturating_sub(self.used);
-            out[at + 4 + 3 * p + n] = f32::from(left);
+            let left = u64::from(self.free_actions).saturating_sub(self.used);
+            out[at + 4 + 3 * p + n] = left as f32;
             if self.givers.len() >= 2 {
                 let giver = usize::from(self.givers[self.givers.len() - 2]);
                 out[at + 4 + 2 * p + n + rel(giver)] = 1.0;

@@ -103,7 +103,7 @@ struct Snap {
     alive: Vec<bool>,
     decision: Option<Dec>,
     givers: Vec<usize>,
-    used: usize,
+    used: u64,
     winner: Option<usize>,
 }
 
@@ -230,7 +230,7 @@ impl Snap {
                 out.push((p * m + 3 * p, "refuse".into()));
             }
         }
-        if self.k > 0 && self.used < self.k {
+        if self.k > 0 && self.used < self.k as u64 {
             let d = dec.decider();
             let empties = matches!(dec, Dec::Play(_)) && self.holds(d) == 1;
             if !empties {
@@ -445,7 +445,8 @@ impl Snap {
                 Dec::Rescue(d, need) => z(4, 3, d, need),
             };
             if self.used > 0 {
-                key ^= z(6, self.used, 0, 0);
+                let part = |shift: u64| ((self.used >> shift) & 0xFFFF) as usize;
+                key ^= z(6, part(0), part(16), part(32));
             }
         }
         for (position, &q) in self.givers.iter().enumerate() {
@@ -512,7 +513,7 @@ impl Snap {
         }
         at += p;
         if self.decision.is_some() {
-            out[at] = self.k.saturating_sub(self.used) as f32;
+            out[at] = (self.k as u64).saturating_sub(self.used) as f32;
         }
         assert_eq!(at + 1, out.len());
         out

@@ -1,0 +1,58 @@
+//! Long calls with the GIL released, watched from the calling thread: Ctrl-C stops them within
+//! a fraction of a second and surfaces as `KeyboardInterrupt`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use ludorum::core::batch::MONITOR_INTERVAL;
+use ludorum::Game;
+use pyo3::prelude::*;
+
+/// Runs `work(stop)` on a worker thread with the GIL released while the calling thread checks
+/// for signals about every [`MONITOR_INTERVAL`]; a signal handler that raises (Ctrl-C) sets
+/// `stop`, and `work` must then give up soon, returning `None`: the handler's error is raised.
+pub fn watched<T, F>(py: Python<'_>, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&AtomicBool) -> Option<T> + Send,
+{
+    let stop = AtomicBool::new(false);
+    let mut failure = None;
+    let result = py.detach(|| {
+        std::thread::scope(|scope| {
+            let caller = std::thread::current();
+            let stop = &stop;
+            let worker = scope.spawn(move || {
+                let result = work(stop);
+                caller.unpark();
+                result
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(MONITOR_INTERVAL);
+                if failure.is_none() && !worker.is_finished() {
+                    if let Err(error) = Python::attach(|py| py.check_signals()) {
+                        failure = Some(error);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    });
+    match (result, failure) {
+        (_, Some(error)) => Err(error),
+        (Some(value), None) => Ok(value),
+        (None, None) => unreachable!("the work stops only when asked to"),
+    }
+}
+
+/// `perft(game, depth)`, watched: the GIL is released and Ctrl-C stops it.
+pub fn perft<G: Game>(py: Python<'_>, mut game: G, depth: u32) -> PyResult<u64> {
+    if depth <= 1 {
+        return Ok(ludorum::perft(&mut game, depth)); // at once: no thread for a count
+    }
+    watched(py, move |stop| {
+        ludorum::core::perft::perft_until(&mut game, depth, stop)
+    })
+}
