@@ -38,12 +38,15 @@ def test_board_geometry() -> None:
     assert INDEX["a1"] == 0 and INDEX["q17"] == 216
 
 
-def test_empty_board_has_11320_moves_in_the_stated_breakdown(backend: str) -> None:
+def test_empty_board_has_11319_moves_in_the_stated_breakdown(backend: str) -> None:
+    """169 inner cells x 63 + 42 edge cells x 15 + 6 corners x 7, and no pass: the first move
+    is a placement (a rules decision of issue 16; before it, White could pass: 11,320)."""
     state = new(backend)
     moves = state.legal_moves()
-    assert len(moves) == 11_320 and str(moves[-1]) == "pass"
+    assert len(moves) == 11_319 and "pass" not in {str(m) for m in moves}
+    assert 13671 not in state.legal_actions().tolist()
     per_cell: dict[int, int] = {}
-    for move in moves[:-1]:
+    for move in moves:
         cell = INDEX[str(move).split("@")[1]]
         per_cell[cell] = per_cell.get(cell, 0) + 1
     off = {c: sum(neighbour(c, k) is None for k in range(6)) for c in range(217)}
@@ -90,15 +93,34 @@ def test_section_example(backend: str) -> None:
     assert legal(state, "18@m10")
 
 
-def test_two_passes_on_the_empty_board_draw(backend: str) -> None:
-    state = new(backend, ["pass", "pass"])
+def test_white_starts_by_placing_a_piece(backend: str) -> None:
+    """The first move is a placement: no pass (resigning is still allowed)."""
+    state = new(backend)
+    with pytest.raises(ludorum.IllegalMoveError, match="the first move is a placement") as info:
+        state.play("pass")
+    assert str(info.value) == (
+        "illegal move 'pass': the first move is a placement: White may not pass before any "
+        "piece is placed"
+    )
+    with pytest.raises(ludorum.IllegalMoveError):
+        state.apply_action(13671)
+    assert state.ply == 0 and state.current_player == 0
+    state.play("63@i9")
+    assert "pass" in {str(m) for m in state.legal_moves()}  # from the second move on
+    state.undo()
+    state.play("resign")
+    assert state.outcome() == ludorum.Outcome((1,), "resignation")
+
+
+def test_two_passes_end_the_game_in_a_draw(backend: str) -> None:
+    state = new(backend, ["63@i9", "62@j10", "pass", "pass"])
     assert state.outcome() == ludorum.Outcome((), "territory")
-    assert state.scores() == (-63.0, -63.0) and state.returns() == [0.0, 0.0]
+    assert state.scores() == (-61.0, -61.0) and state.returns() == [0.0, 0.0]
 
 
 def test_komi_decides_a_tie(backend: str) -> None:
-    state = new(backend, ["pass", "pass"], komi=0.5)
-    assert state.scores() == (-63.0, -62.5)
+    state = new(backend, ["63@i9", "62@j10", "pass", "pass"], komi=0.5)
+    assert state.scores() == (-61.0, -60.5)
     assert state.outcome() == ludorum.Outcome((1,), "territory")
 
 
@@ -109,7 +131,8 @@ def test_ply_limit_is_scored(backend: str) -> None:
 
 
 def test_second_pass_on_the_capping_ply_is_territory(backend: str) -> None:
-    assert new(backend, ["pass", "pass"], max_plies=2).outcome().reason == "territory"
+    state = new(backend, ["63@i9", "62@j10", "pass", "pass"], max_plies=4)
+    assert state.outcome().reason == "territory"
 
 
 def test_resign(backend: str) -> None:

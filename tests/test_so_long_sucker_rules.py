@@ -372,8 +372,12 @@ def test_chat_is_public_kept_by_undo_and_outside_the_key(backend: str) -> None:
     assert ludorum.from_json(state.to_json(), backend=backend).chat == state.chat
     with pytest.raises(ValueError, match="player"):
         state.say(4, "hello")
-    with pytest.raises(TypeError):
+    # A bad argument is an InvalidArgumentError (a ValueError), whatever its kind: before
+    # issue 16, a text that was not a str raised TypeError.
+    with pytest.raises(ludorum.InvalidArgumentError, match="text must be a str"):
         state.say(0, 42)  # type: ignore[arg-type]
+    with pytest.raises(ludorum.InvalidArgumentError, match="lone surrogate"):
+        state.say(0, "\ud800")
 
 
 @pytest.mark.parametrize(

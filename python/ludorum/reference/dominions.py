@@ -8,7 +8,7 @@ clarity first: it is the oracle the Rust core is tested against.
 
 >>> state = Dominions()
 >>> len(state.legal_moves())
-11320
+11319
 >>> state.play("63@i9")
 >>> state.current_player, state.ply, state.board()[cell_index("i9")]
 (1, 1, (63, 0, 0))

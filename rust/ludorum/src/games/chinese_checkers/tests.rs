@@ -255,7 +255,7 @@ fn option_errors() {
         (json!({"players": "2"}), "got '2'"),
         (
             json!({"pieces": 12}),
-            "pieces must be one of 15, 10, got 12",
+            "pieces must be one of 10, 15, got 12",
         ),
         (
             json!({"players": 3, "pieces": 15}),
@@ -271,7 +271,7 @@ fn option_errors() {
         ),
         (
             json!({"max_plies": 0}),
-            "max_plies must be None or a positive integer, got 0",
+            "max_plies must be None or an int in 1..2**32 - 1, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
         (json!({"max_plies": "9"}), "got '9'"),

@@ -220,7 +220,7 @@ fn options_and_defaults() {
     let null = game(json!({"first_player": null, "max_plies": null}));
     assert_eq!(null.options(), start.options());
     assert_option_errors::<Domination>(&[
-        (json!({"seed": null}), "seed must be an integer in 0..2**64, got None"),
+        (json!({"seed": null}), "seed must be an int in 0..2**64 - 1, got None"),
         (json!({"players": null}), "players must be one of 2, 3, 4, got None"),
     ]);
 }
@@ -242,25 +242,25 @@ fn option_errors() {
         (json!({"movement": 1}), "got 1"),
         (
             json!({"first_player": 2}),
-            "first_player must be None or one of 0, 1, got 2",
+            "first_player must be None or a player index in 0..1, got 2",
         ),
         (
             json!({"players": 3, "first_player": 3}),
-            "one of 0, 1, 2, got 3",
+            "a player index in 0..2, got 3",
         ),
         (json!({"first_player": -1}), "got -1"),
         (json!({"first_player": true}), "got True"),
         (json!({"first_player": "0"}), "got '0'"),
         (
             json!({"seed": -1}),
-            "seed must be an integer in 0..2**64, got -1",
+            "seed must be an int in 0..2**64 - 1, got -1",
         ),
         (json!({"seed": 1.5}), "got 1.5"),
         (json!({"seed": false}), "got False"),
         (json!({"seed": "7"}), "got '7'"),
         (
             json!({"max_plies": 0}),
-            "max_plies must be None or a positive integer, got 0",
+            "max_plies must be None or an int in 1..2**32 - 1, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
     ];

@@ -20,7 +20,7 @@
 //! use ludorum::{games::dominions::{board, Dominions}};
 //!
 //! let mut game = Dominions::new(&Default::default()).unwrap();
-//! assert_eq!(game.count_legal_moves(), 11_320);
+//! assert_eq!(game.count_legal_moves(), 11_319); // no pass as the first move
 //! game.play(game.parse_move("1@i9").unwrap()).unwrap();
 //! game.play(game.parse_move("9@j10").unwrap()).unwrap();
 //! // The capture turned White's i9 black.

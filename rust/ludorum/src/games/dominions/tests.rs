@@ -242,7 +242,10 @@ fn slow_moves(g: &Dominions) -> Vec<(Move, Board)> {
             }
         }
     }
-    out.push((Move::PASS, b));
+    // `pass`, except as the first move: "White starts by placing one piece".
+    if !g.history().is_empty() {
+        out.push((Move::PASS, b));
+    }
     out
 }
 
@@ -285,20 +288,23 @@ fn perft_vectors() {
 // -- the rules page's examples --------------------------------------------------------------
 
 #[test]
-fn empty_board_has_11320_moves() {
+fn empty_board_has_11319_moves() {
+    // The first move is a placement (no pass: a rules decision of issue 16).
     let g = start();
     let moves = legal(&g);
-    assert_eq!(moves.len(), 11_320);
-    assert_eq!(g.count_legal_moves(), 11_320);
-    assert_eq!(moves.last(), Some(&Move::PASS));
+    assert_eq!(moves.len(), 11_319);
+    assert_eq!(g.count_legal_moves(), 11_319);
+    assert!(!moves.contains(&Move::PASS) && !g.is_legal(Move::PASS));
+    let reason = illegal_reason(&g, "pass");
+    assert!(reason.contains("the first move is a placement"), "{reason}");
     // 169 inner cells × 63, 42 edge cells × 15, 6 corners × 7.
     let mut per_cell = [0usize; CELLS];
-    for m in &moves[..moves.len() - 1] {
+    for m in &moves {
         per_cell[m.cell().unwrap()] += 1;
     }
     let count = |n: usize| per_cell.iter().filter(|&&x| x == n).count();
     assert_eq!((count(63), count(15), count(7)), (169, 42, 6));
-    assert_eq!(169 * 63 + 42 * 15 + 6 * 7 + 1, 11_320);
+    assert_eq!(169 * 63 + 42 * 15 + 6 * 7, 11_319);
     for corner in ["a1", "a9", "i1", "i17", "q9", "q17"] {
         assert_eq!(per_cell[cell(corner)], 7, "{corner}");
     }
@@ -428,13 +434,13 @@ fn capture_feeds_on_a_group_elsewhere() {
 
 #[test]
 fn two_passes_draw() {
-    let mut g = start();
+    let mut g = after(&["63@i9", "62@j10"]);
     play(&mut g, "pass");
     assert!(g.last_was_pass());
     assert_eq!(g.current_player(), Some(1));
     play(&mut g, "pass");
     assert_eq!(g.current_player(), None);
-    assert_eq!(g.scores(), (-63.0, -63.0));
+    assert_eq!(g.scores(), (-61.0, -61.0));
     let o = g.outcome().unwrap();
     assert_eq!((o.winner_list(), o.reason), (vec![], "territory"));
     assert_eq!(o.returns(2), vec![0.0, 0.0]);
@@ -451,11 +457,11 @@ fn two_passes_draw() {
     assert_eq!(g.current_player(), Some(1));
     assert!(g.last_was_pass());
     // A pass after a placement does not end the game.
-    let mut g = start();
+    let mut g = after(&["63@i9"]);
     play(&mut g, "pass");
-    play(&mut g, "63@i9");
+    play(&mut g, "62@j10");
     play(&mut g, "pass");
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.current_player(), Some(0));
 }
 
 #[test]
@@ -493,14 +499,16 @@ fn resignation() {
 #[test]
 fn komi_and_ply_limit() {
     let mut g = game(json!({"komi": 0.5}));
-    play(&mut g, "pass");
-    play(&mut g, "pass");
-    assert_eq!(g.scores(), (-63.0, -62.5));
+    for text in ["63@i9", "62@j10", "pass", "pass"] {
+        play(&mut g, text);
+    }
+    assert_eq!(g.scores(), (-61.0, -60.5));
     let o = g.outcome().unwrap();
     assert_eq!((o.winner_list(), o.reason), (vec![1], "territory"));
     let mut g = game(json!({"komi": -1}));
-    play(&mut g, "pass");
-    play(&mut g, "pass");
+    for text in ["63@i9", "62@j10", "pass", "pass"] {
+        play(&mut g, text);
+    }
     assert_eq!(g.outcome().unwrap().winner_list(), vec![0]);
     // The ply limit scores the position as if both had passed.
     let mut g = game(json!({"max_plies": 3}));
@@ -518,9 +526,10 @@ fn komi_and_ply_limit() {
     let o = g.outcome().unwrap();
     assert_eq!((o.winner_list(), o.reason), (vec![0], "ply limit"));
     // Two passes that reach the limit end by the passes.
-    let mut g = game(json!({"max_plies": 2}));
-    play(&mut g, "pass");
-    play(&mut g, "pass");
+    let mut g = game(json!({"max_plies": 4}));
+    for text in ["63@i9", "62@j10", "pass", "pass"] {
+        play(&mut g, text);
+    }
     assert_eq!(g.outcome().unwrap().reason, "territory");
 }
 
@@ -667,7 +676,7 @@ fn option_errors() {
         (json!({"komi": [1]}), "komi must be a finite number"),
         (
             json!({"max_plies": 0}),
-            "max_plies must be None or a positive integer, got 0",
+            "max_plies must be None or an int in 1..2**32 - 1, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
         (json!({"max_plies": 2.5}), "got 2.5"),
@@ -834,10 +843,12 @@ fn json_fields() {
     let mut bad = json.clone();
     bad["options"].as_object_mut().unwrap().remove("komi");
     assert!(from_json::<Dominions>(&bad).is_err());
-    // Komi given as an integer is the same option.
+    // Komi given as an integer is refused: a state's JSON is exactly what `to_json` writes,
+    // `0.0` (issue 16: before it, `0` was accepted and gave a state whose JSON differed).
     let mut int = json.clone();
     int["options"]["komi"] = json!(0);
-    assert!(from_json::<Dominions>(&int).is_ok());
+    assert!(from_json::<Dominions>(&int).is_err());
+    assert!(Dominions::new(int["options"].as_object().unwrap()).is_ok());
 }
 
 // -- random games against the rules text ----------------------------------------------------
@@ -982,7 +993,7 @@ fn undo_walks() {
         },
     );
     assert_eq!(to_json(&g), to_json(&start()));
-    assert_eq!(legal(&g).len(), 11_320);
+    assert_eq!(legal(&g).len(), 11_319);
 }
 
 #[test]

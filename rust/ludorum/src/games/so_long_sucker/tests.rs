@@ -1484,9 +1484,9 @@ fn options_and_defaults() {
     let null = game(json!({"chips": null, "first_player": null}));
     assert_eq!(null.options(), start.options());
     assert_option_errors::<SoLongSucker>(&[
-        (json!({"seed": null}), "seed must be an integer in 0..2**64, got None"),
+        (json!({"seed": null}), "seed must be an int in 0..2**64 - 1, got None"),
         (json!({"dead_capture": null}), "dead_capture must be one of 'player', 'giver', got None"),
-        (json!({"free_actions": null}), "free_actions must be an integer from 0 to 100, got None"),
+        (json!({"free_actions": null}), "free_actions must be an int in 0..100, got None"),
     ]);
 }
 
@@ -1503,23 +1503,23 @@ fn option_errors() {
         (json!({"players": 4.0}), "players must be one of"),
         (
             json!({"chips": 0}),
-            "chips must be None or an integer from 1 to 20, got 0",
+            "chips must be None or an int in 1..20, got 0",
         ),
         (json!({"chips": 21}), "got 21"),
         (json!({"chips": true}), "got True"),
         (json!({"chips": "7"}), "got '7'"),
         (
             json!({"seed": -1}),
-            "seed must be an integer in 0..2**64, got -1",
+            "seed must be an int in 0..2**64 - 1, got -1",
         ),
         (json!({"seed": 1.5}), "got 1.5"),
         (
             json!({"first_player": 4}),
-            "first_player must be None or one of 0, 1, 2, 3, got 4",
+            "first_player must be None or a player index in 0..3, got 4",
         ),
         (
             json!({"players": 2, "first_player": 2}),
-            "one of 0, 1, got 2",
+            "a player index in 0..1, got 2",
         ),
         (json!({"first_player": false}), "got False"),
         (
@@ -1529,7 +1529,7 @@ fn option_errors() {
         (json!({"dead_capture": 1}), "got 1"),
         (
             json!({"free_actions": 101}),
-            "free_actions must be an integer from 0 to 100, got 101",
+            "free_actions must be an int in 0..100, got 101",
         ),
         (json!({"free_actions": -1}), "got -1"),
         (json!({"free_actions": true}), "got True"),
