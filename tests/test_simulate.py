@@ -48,10 +48,18 @@ def test_default_cap_applies_to_uncapped_games() -> None:
     assert r.lengths.max() <= 1000
 
 
-def test_seed_wraps_to_64_bits() -> None:
+def test_seed_is_a_64_bit_int_and_game_seeds_wrap() -> None:
+    """The seed domain is ``0..2**64 - 1``, as everywhere a seed is taken (issue 16: before it,
+    ``simulate`` took any int modulo 2**64, so ``-1`` meant ``2**64 - 1``; now it is refused).
+    Game ``i`` still uses ``seed + i`` modulo 2**64: after ``2**64 - 1`` comes 0."""
     a = ludorum.simulate(GAME, games=2, seed=2**64 - 1, max_plies=30, area="free")
-    b = ludorum.simulate(GAME, games=2, seed=-1, max_plies=30, area="free")
-    assert (a.lengths == b.lengths).all() and a.seed == b.seed == 2**64 - 1
+    b = ludorum.simulate(GAME, games=1, seed=0, max_plies=30, area="free")
+    assert a.seed == 2**64 - 1 and a.lengths[1] == b.lengths[0]
+    for backend in ludorum.BACKENDS:
+        for bad in (-1, 2**64, 1.5, "1", True, None):
+            with pytest.raises(ludorum.InvalidOptionError) as info:
+                ludorum.simulate(GAME, games=1, seed=bad, backend=backend)
+            assert str(info.value) == f"seed must be an int in 0..2**64 - 1, got {bad!r}"
 
 
 @pytest.mark.parametrize(
@@ -59,7 +67,12 @@ def test_seed_wraps_to_64_bits() -> None:
     [
         ({"agents": "mcts"}, "agents"),
         ({"games": -1}, "games"),
+        ({"games": 1.0}, "games must be an int in 0..9223372036854775807, got 1.0"),
         ({"threads": 0}, "threads"),
+        ({"threads": 1025}, "threads must be an int in 1..1024, got 1025"),
+        ({"threads": 10**9}, "threads"),
+        ({"threads": True}, "threads"),
+        ({"max_plies": 2**32}, "max_plies must be None or an int in 1..2\\*\\*32 - 1"),
         ({"backend": "java"}, "backend"),
         ({"players": 7}, "players"),
         ({"flavour": 1}, "unknown option"),
@@ -112,3 +125,16 @@ def test_max_plies_none_means_no_limit() -> None:
     assert free.options["max_plies"] is None
     assert (free.lengths == capped.lengths).all()  # these games end well before the cap
     assert ludorum.simulate(GAME, games=1, max_plies=7).lengths.tolist() == [7]
+
+
+def test_threads_are_capped_at_the_work() -> None:
+    """Up to 1024 threads may be asked for; never more are started than there are games, so
+    asking for 1024 threads for 2 games costs no more than for 2 (issue 16: 10**5 threads for
+    2 games took 12 s)."""
+    r = ludorum.simulate(GAME, games=2, threads=1024, max_plies=20)
+    assert r.threads == 2 and r.games == 2
+    from ludorum import _ludorum
+
+    # The engine caps what it starts too, for callers of the private entry point.
+    _, masks, _, _ = _ludorum.simulate(GAME, {"max_plies": 5}, 0, 0, 3, 10**6)
+    assert len(masks) == 3

@@ -442,3 +442,28 @@ def test_random_games_conserve_chips_and_end_with_one_winner(
         assert outcome is not None and len(outcome.winners) == 1
         assert outcome.reason == "last player alive"
         assert state.alive().count(True) == 1 and state.alive()[outcome.winners[0]]
+
+
+def test_free_actions_are_counted_without_limit() -> None:
+    """The count of the decider's free actions in one decision has no limit, the same in both
+    backends; the key takes it in 16-bit parts (issue 16: the Rust core stopped counting at
+    65,535, and the reference's 65,536th free action failed an assertion after moving the
+    chip, leaving state and history apart)."""
+    rust = reach("rust", [*CAPTURES, "kill Y"], first_player=G)
+    ref = reach("reference", [*CAPTURES, "kill Y"], first_player=G)
+    assert rust.decision() == decision("play", Y) and rust.hands()[Y][G] > 0
+    away, back = rust.parse_move("Y: transfer G to R"), rust.parse_move("R: transfer G to Y")
+    rounds = 2**16 + 1  # yellow's transfers count; red's, out of turn, do not
+    for state in (rust, ref):
+        for _ in range(rounds):
+            state.play(away)
+            state.play(back)
+        assert state.to_json()["free_actions_used"] == rounds
+        assert state.key == state.key_from_scratch()
+    assert rust.key == ref.key and rust.to_json() == ref.to_json()
+    for state in (rust, ref):
+        state.undo()
+        state.undo()
+        assert state.to_json()["free_actions_used"] == rounds - 1
+        assert state.key == state.key_from_scratch()
+    assert rust.key == ref.key

@@ -208,8 +208,10 @@ def game_info(name: str) -> GameInfo:
     1000
     """
     infos = _infos()
-    if name not in infos:
-        raise InvalidOptionError(f"unknown game {name!r}; known games: {', '.join(games())}")
+    if not isinstance(name, str) or name not in infos:
+        from ._args import show
+
+        raise InvalidOptionError(f"unknown game {show(name)}; known games: {', '.join(games())}")
     return infos[name]
 
 

@@ -101,15 +101,6 @@ class SimulationResult:
         )
 
 
-def _check_int(name: str, value: Any, low: int, high: int) -> int:
-    """``value`` as an int in ``low..=high`` (numpy integers accepted, bools refused)."""
-    if isinstance(value, np.integer):
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidOptionError(f"{name} must be an integer from {low} to {high}, got {value!r}")
-    return value
-
-
 def simulate(
     name: str,
     games: int = 1000,
@@ -124,20 +115,22 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games of ``name`` between random agents and return their results.
 
-    Game ``i`` uses SplitMix64 seeded with ``seed + i`` (mod 2**64) for its agents, and the same
-    value as its ``seed`` option when the game has one (a seeded setup), so the results do not
-    depend on ``threads`` and both backends play the same games.
+    Game ``i`` uses SplitMix64 seeded with ``seed + i`` (mod 2**64: the games after seed
+    ``2**64 - 1`` wrap to 0) for its agents, and the same value as its ``seed`` option when the
+    game has one (a seeded setup), so the results do not depend on ``threads`` and both backends
+    play the same games.
 
     Args:
         name: the game (``ludorum.games()``).
-        games: how many games (0 gives an empty result).
+        games: how many games, an int in ``0..2**63 - 1`` (0 gives an empty result).
         agents: ``"random"``.
-        seed: the batch seed: any integer, taken modulo 2**64.
+        seed: the batch seed, an int in ``0..2**64 - 1`` (as everywhere a seed is taken).
         max_plies: the game option of that name, for games that have it. Left at
             ``"default"``, the game's ``simulation_max_plies`` applies (``ludorum.game_info``:
             1000 for Chinese Checkers, whose random games practically never end), a draw with
             reason ``ply limit``; ``None`` asks for no limit.
-        threads: how many threads (default: all cores; never more than there are games).
+        threads: how many threads, an int in ``1..1024`` (default: all cores); never more are
+            started than there are games.
         backend: ``"rust"`` (the games are played inside Rust with the GIL released) or
             ``"reference"`` (the same games, in Python).
         progress: show a bar on stderr (default: when stderr is a terminal and the batch is
@@ -156,12 +149,12 @@ def simulate(
     info = game_info(name)
     if agents not in AGENTS:
         raise InvalidOptionError(f"agents must be one of {AGENTS}, got {agents!r}")
-    games = _check_int("games", games, 0, 2**63 - 1)
-    # Any int is taken modulo 2**64, as SplitMix64 takes its seed.
-    seed = _check_int("seed", seed, -(2**63), 2**64 - 1) & MASK64
+    games = _args.count("games", games, 0, 2**63 - 1, InvalidOptionError)
+    seed = _args.seed(seed, InvalidOptionError)
     if threads is None:
         threads = os.cpu_count() or 1
-    threads = _check_int("threads", threads, 1, MAX_THREADS)
+    threads = _args.count("threads", threads, 1, MAX_THREADS, InvalidOptionError)
+    threads = min(threads, max(games, 1))  # the work available
     if max_plies == "default":
         if info.simulation_max_plies is not None:
             options["max_plies"] = info.simulation_max_plies
