@@ -223,7 +223,11 @@ def _variants(text: str, rng: SplitMix64) -> list[str]:
     for _ in range(4):
         i = rng.below(len(text))
         c = alphabet[rng.below(len(alphabet))]
-        out += [text[:i] + text[i + 1 :], text[:i] + text[i] + text[i:], text[:i] + c + text[i + 1 :]]
+        out += [
+            text[:i] + text[i + 1 :],
+            text[:i] + text[i] + text[i:],
+            text[:i] + c + text[i + 1 :],
+        ]
         out.append(text[:i] + c + text[i:])
     return out
 

@@ -12,6 +12,7 @@ Options (``ludorum.new``) and JSON states (``from_json``) get the same treatment
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 from decimal import Decimal
@@ -124,7 +125,7 @@ HOSTILE: list[Any] = [
     BadIndex(),
     BadRepr(),
     ludorum.Move(0, "x"),
-    ludorum.Move(2**64 - 1, "pass"),
+    ludorum.Move(2**32 - 1, "pass"),
     ludorum.Move,
     print,
 ]
@@ -236,18 +237,25 @@ def test_methods_refuse_hostile_arguments_alike(spec: GameSpec) -> None:
                 if name in SLOW_WHEN_VALID and _is_valid_depth(value):
                     continue
 
-                def call(state: Any, name: str = name, fuzzed: str = fuzzed, v: Any = value) -> Any:
-                    if name in MUTATING:
-                        state = state.copy()
-                    kwargs = {p: VALID[p](state) for p in parameters}
-                    kwargs[fuzzed] = v
-                    return getattr(state, name)(**kwargs)
-
                 what = f"{name}({fuzzed}={ludorum._args.show(value)})"
-                findings.same(spec.name, what, lambda c=call: c(rust), lambda c=call: c(ref))
+                findings.same(
+                    spec.name,
+                    what,
+                    functools.partial(_call, rust, name, parameters, fuzzed, value),
+                    functools.partial(_call, ref, name, parameters, fuzzed, value),
+                )
                 assert (rust.to_json(), rust.key) == before, f"rust changed by {what}"
                 assert (ref.to_json(), ref.key) == before, f"reference changed by {what}"
     findings.check()
+
+
+def _call(state: Any, name: str, parameters: list[str], fuzzed: str, value: Any) -> Any:
+    """``state.<name>(...)`` with ``value`` for ``fuzzed`` and valid values for the others."""
+    if name in MUTATING:
+        state = state.copy()
+    kwargs = {p: VALID[p](state) for p in parameters}
+    kwargs[fuzzed] = value
+    return getattr(state, name)(**kwargs)
 
 
 def _is_valid_depth(value: Any) -> bool:
@@ -266,8 +274,8 @@ def test_perft_refuses_hostile_depths_alike() -> None:
             findings.same(
                 spec.name,
                 what,
-                lambda v=value: ludorum.perft(rust, v),
-                lambda v=value: ludorum.perft(ref, v),
+                functools.partial(ludorum.perft, rust, value),
+                functools.partial(ludorum.perft, ref, value),
             )
     findings.check()
 
@@ -281,8 +289,10 @@ def test_options_refuse_hostile_values_alike(spec: GameSpec) -> None:
             findings.same(
                 spec.name,
                 what,
-                lambda v=value: ludorum.new(spec.name, **{option.name: v}),
-                lambda v=value: ludorum.new(spec.name, backend="reference", **{option.name: v}),
+                functools.partial(ludorum.new, spec.name, **{option.name: value}),
+                functools.partial(
+                    ludorum.new, spec.name, backend="reference", **{option.name: value}
+                ),
             )
     findings.same(
         spec.name,
@@ -366,3 +376,40 @@ def test_json_text_is_identical_in_both_backends() -> None:
         assert json.dumps(rust.options) == json.dumps(ref.options)
         for viewer in range(rust.num_players):
             assert json.dumps(rust.to_json(viewer=viewer)) == json.dumps(ref.to_json(viewer=viewer))
+
+
+def test_module_functions_refuse_hostile_arguments_alike() -> None:
+    """``ludorum.new``, ``game_info``, ``game_class``, ``Move`` and ``simulate`` (whose arguments
+    are checked alike for both backends): a LudorumError, never a foreign exception."""
+    findings = Findings()
+    for value in HOSTILE:
+        shown = ludorum._args.show(value)
+        for call in (ludorum.new, ludorum.game_info, ludorum.game_class):
+            findings.same("-", f"{call.__name__}({shown})", *[functools.partial(call, value)] * 2)
+        findings.same(
+            "-", f"Move({shown}, 'x')", *[functools.partial(ludorum.Move, value, "x")] * 2
+        )
+        findings.same("-", f"Move(0, {shown})", *[functools.partial(ludorum.Move, 0, value)] * 2)
+        for argument in ("agents", "games", "seed", "threads", "max_plies", "progress", "komi"):
+            index = ludorum._args.integer(value)
+            if argument == "games" and index is not None and index > 2:
+                continue  # valid, and long
+            kwargs = {"games": 1, "max_plies": 40, argument: value}
+            findings.same(
+                "dominions",
+                f"simulate({argument}={shown})",
+                functools.partial(_simulated, "rust", kwargs),
+                functools.partial(_simulated, "reference", kwargs),
+            )
+        findings.same(
+            "-",
+            f"simulate(backend={shown})",
+            *[functools.partial(ludorum.simulate, "dominions", games=1, backend=value)] * 2,
+        )
+    findings.check()
+
+
+def _simulated(backend: str, kwargs: dict[str, Any]) -> Any:
+    """The games of a simulation (what does not depend on the backend or the threads)."""
+    r = ludorum.simulate("dominions", backend=backend, **kwargs)
+    return (r.options, r.seed, r.winners.tolist(), r.lengths.tolist(), r.reasons.tolist())

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -352,12 +352,12 @@ def _option(spec: OptionInfo, value: Any, players: Any) -> Any:
         ):
             raise refuse()
         try:
-            number = float(value)
+            real = float(value)
         except OverflowError:  # an int too large for a float
             raise refuse() from None
-        if number != number or number in (float("inf"), float("-inf")):
+        if real != real or real in (float("inf"), float("-inf")):
             raise refuse()
-        return number
+        return real
     if kind == "str":
         if not isinstance(value, str) or spec.choices is None or value not in spec.choices:
             raise refuse()
@@ -444,7 +444,7 @@ def state(data: Any, game: str | None = None) -> dict[str, Any]:
             notation(item)
         except InvalidMoveError as e:
             raise InvalidStateError(f"{where}: move {ply}: {e}") from None
-    return plain
+    return cast("dict[str, Any]", plain)
 
 
 def _is_identifier(key: str) -> bool:

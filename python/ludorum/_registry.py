@@ -226,16 +226,28 @@ def game_class(name: str, backend: str = "rust") -> type[State]:
     'Dominions'
     """
     info = game_info(name)
+    check_backend(backend)
     if backend == "rust":
         cls: type[State] = _ludorum.GAMES[name]
         return cls
-    if backend == "reference":
-        module = importlib.import_module(f"ludorum.reference.{name}")
-        ref: type[State] = getattr(module, info.class_name)
-        return ref
-    raise InvalidOptionError(
-        f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}"
-    )
+    module = importlib.import_module(f"ludorum.reference.{name}")
+    ref: type[State] = getattr(module, info.class_name)
+    return ref
+
+
+def check_backend(backend: Any) -> str:
+    """``backend`` if it names a backend.
+
+    Raises:
+        InvalidOptionError: it does not.
+    """
+    if not isinstance(backend, str) or backend not in BACKENDS:
+        from ._args import show
+
+        raise InvalidOptionError(
+            f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {show(backend)}"
+        )
+    return backend
 
 
 def new(name: str, *, backend: str = "rust", **options: Any) -> State:
@@ -272,10 +284,7 @@ def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> State:
     """
     from . import _args
 
-    if backend not in BACKENDS:
-        raise InvalidOptionError(
-            f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {_args.show(backend)}"
-        )
+    check_backend(backend)
     data = _args.state(data)  # the envelope, checked alike for both backends
     # Every state class has a ``from_json`` static method (the State protocol describes
     # instances, not classes).

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, TextIO, cast
 import numpy as np
 
 from . import _args
-from ._registry import game_info, new
+from ._registry import check_backend, game_info, new
 from .errors import InvalidOptionError
 from .rng import MASK64, SplitMix64
 
@@ -147,15 +147,20 @@ def simulate(
     ([30, 30, 30, 30], ['ply limit', 'ply limit', 'ply limit', 'ply limit'])
     """
     info = game_info(name)
-    if agents not in AGENTS:
-        raise InvalidOptionError(f"agents must be one of {AGENTS}, got {agents!r}")
+    if not isinstance(agents, str) or agents not in AGENTS:
+        raise InvalidOptionError(f"agents must be one of {AGENTS}, got {_args.show(agents)}")
+    check_backend(backend)
+    if progress is not None and not isinstance(progress, (bool, np.bool_)):
+        raise InvalidOptionError(
+            f"progress must be None, True or False, got {_args.show(progress)}"
+        )
     games = _args.count("games", games, 0, 2**63 - 1, InvalidOptionError)
     seed = _args.seed(seed, InvalidOptionError)
     if threads is None:
         threads = os.cpu_count() or 1
     threads = _args.count("threads", threads, 1, MAX_THREADS, InvalidOptionError)
     threads = min(threads, max(games, 1))  # the work available
-    if max_plies == "default":
+    if isinstance(max_plies, str) and max_plies == "default":
         if info.simulation_max_plies is not None:
             options["max_plies"] = info.simulation_max_plies
     else:
@@ -253,7 +258,7 @@ def perft(state: Any, depth: int) -> int:
 def _want_progress(progress: bool | None, games: int) -> bool:
     if progress is None:
         return games >= 1000 and sys.stderr.isatty()
-    return progress
+    return bool(progress)
 
 
 class _Progress:

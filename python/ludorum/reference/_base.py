@@ -195,7 +195,7 @@ class ReferenceState:
     def __deepcopy__(self: _R, memo: dict[int, Any]) -> _R:
         state = dict(self.__dict__)
         del state["_lock"]
-        other = type(self).__new__(type(self))
+        other: _R = type(self).__new__(type(self))
         other.__dict__.update(_copy.deepcopy(state, memo))
         return other
 

@@ -591,7 +591,11 @@ class Armadora(ReferenceState):
         if any(self._blocked[a] for a in slots):
             return "the slot already holds a palisade"
         if self._palisades_left < len(slots):
-            return "no palisades left" if len(slots) == 1 else "two palisades need two left in the supply"
+            return (
+                "no palisades left"
+                if len(slots) == 1
+                else "two palisades need two left in the supply"
+            )
         blocked = list(self._blocked)
         for a in slots:
             blocked[a] = True

@@ -570,7 +570,7 @@ class ChineseCheckers(ReferenceState):
         Traceback (most recent call last):
         ...
         ludorum.errors.InvalidMoveError: invalid move 'x9-a1': 'x9' is not a hole (rows a..q, numbered from 1)
-        """
+        """  # noqa: E501
         text = _args.notation(text)
         if text == "pass":
             return _PASS_MOVE

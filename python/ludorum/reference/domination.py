@@ -776,7 +776,9 @@ class Domination(ReferenceState):
             )
         move = _MOVES.get(action)
         if move is None:
-            raise InvalidMoveError(f"invalid move '{action}': the two squares share no rank or file")
+            raise InvalidMoveError(
+                f"invalid move '{action}': the two squares share no rank or file"
+            )
         return move
 
     # -- JSON ---------------------------------------------------------------------------------

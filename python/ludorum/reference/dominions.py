@@ -757,8 +757,7 @@ class Dominions(ReferenceState):
         # Decimal without a leading zero, 1..63.
         if not _PATTERN.fullmatch(pattern) or not 1 <= int(pattern) <= NUM_PATTERNS:
             raise InvalidMoveError(
-                f"invalid move '{text}': the pattern must be a number from 1 to 63, got "
-                f"'{pattern}'"
+                f"invalid move '{text}': the pattern must be a number from 1 to 63, got '{pattern}'"
             )
         cell = _NAME_TO_INDEX.get(name)
         if cell is None:

@@ -96,9 +96,7 @@ fn check<'py>(
     name: &str,
     args: impl pyo3::call::PyCallArgs<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let module = ARGS.get_or_try_init(py, || {
-        py.import("ludorum._args").map(Bound::unbind)
-    })?;
+    let module = ARGS.get_or_try_init(py, || py.import("ludorum._args").map(Bound::unbind))?;
     module.bind(py).getattr(name)?.call1(args)
 }
 
@@ -188,11 +186,9 @@ fn notation_char(byte: u8) -> bool {
 
 /// A notation to parse (`ludorum._args.notation`).
 pub fn notation(object: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(text) = object.cast_exact::<PyString>().map(|s| s.to_cow()) {
-        if let Ok(text) = text {
-            if text.len() <= MAX_NOTATION && text.bytes().all(notation_char) {
-                return Ok(text.into_owned());
-            }
+    if let Ok(Ok(text)) = object.cast_exact::<PyString>().map(|s| s.to_cow()) {
+        if text.len() <= MAX_NOTATION && text.bytes().all(notation_char) {
+            return Ok(text.into_owned());
         }
     }
     check(object.py(), "notation", (object,))?.extract()

@@ -15,8 +15,13 @@ use pyo3::types::PyType;
 /// building one by hand is rarely needed.
 ///
 /// Args:
-///     action: the action id (see the game's rules page for the encoding).
-///     notation: the move in the game's notation, as `str(move)` gives it.
+///     action: the action id (see the game's rules page for the encoding), an int in
+///         ``0..2**32 - 1``.
+///     notation: the move in the game's notation, as `str(move)` gives it: at most 64
+///         printable ASCII characters without quotes or backslashes.
+///
+/// Raises:
+///     InvalidMoveError: ``action`` or ``notation`` is not of that kind.
 ///
 /// >>> from ludorum import Move
 /// >>> m = Move(4, "a1-a2")
@@ -56,8 +61,11 @@ impl Move {
 #[pymethods]
 impl Move {
     #[new]
-    fn py_new(action: u64, notation: String) -> Self {
-        Self { action, notation }
+    fn py_new(action: &Bound<'_, PyAny>, notation: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(Self {
+            action: crate::convert::action_id(action)? as u64,
+            notation: crate::convert::notation(notation)?,
+        })
     }
 
     /// The action id.

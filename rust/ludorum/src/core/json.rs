@@ -98,7 +98,9 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
             // Exactly: `true` is not `1`, nor `0` the float option `0.0` (serde_json numbers
             // tell integers from floats).
             Some(given) if given != expected => {
-                return Err(bad(format!("'{key}' is not what replaying the moves gives")))
+                return Err(bad(format!(
+                    "'{key}' is not what replaying the moves gives"
+                )))
             }
             Some(_) => {}
         }

@@ -127,7 +127,10 @@ mod tests {
             let options = game.options();
             let names: Vec<&str> = facts.options.iter().map(|o| o.name).collect();
             let keys: Vec<&str> = options.keys().map(String::as_str).collect();
-            assert_eq!(keys, names, "options() names the declared options, in their order");
+            assert_eq!(
+                keys, names,
+                "options() names the declared options, in their order"
+            );
             for spec in facts.options {
                 let value = &options[spec.name];
                 match spec.default {
