@@ -52,6 +52,11 @@ class State(Protocol):
     hence not hashable: use :attr:`key` to index positions. ``str(state)`` is the ASCII board and
     Jupyter draws :meth:`svg`. ``copy.copy`` and ``copy.deepcopy`` give independent copies.
 
+    Bad arguments raise ludorum's own errors (:class:`~ludorum.LudorumError`, a ``ValueError``),
+    the same class and message in both backends, and change nothing. Each call is atomic: calls
+    from several threads run one after the other; a sequence of calls needs a lock of the
+    caller's (see :class:`~ludorum.StateInUseError`).
+
     >>> import ludorum
     >>> state = ludorum.new("chinese_checkers")
     >>> isinstance(state, ludorum.State)
@@ -195,8 +200,9 @@ class State(Protocol):
                 or a notation string such as ``"e5-f4"``.
 
         Raises:
-            InvalidMoveError: ``move`` is not a Move or a string, or does not name a move of this
-                game (a syntax error).
+            InvalidMoveError: ``move`` is neither a Move nor a string (an object whose ``str``
+                is a move is refused too), or does not name a move of this game (a syntax
+                error).
             IllegalMoveError: the move is well formed but not legal now, or the game is over.
 
         >>> import ludorum
@@ -327,8 +333,8 @@ class State(Protocol):
             action: an action id, usually one of :meth:`legal_actions`.
 
         Raises:
-            InvalidMoveError: ``action`` is not an id in ``0..num_actions - 1``, or names no
-                move of this game.
+            InvalidMoveError: ``action`` is not an int in ``0..num_actions - 1`` (numpy integers
+                are; bools and floats are not), or names no move of this game.
             IllegalMoveError: the move is not legal now, or the game is over.
 
         >>> import ludorum
@@ -356,7 +362,7 @@ class State(Protocol):
             A new array whose shape depends only on the game and its options.
 
         Raises:
-            ValueError: ``player`` is not a player of this game.
+            InvalidArgumentError: ``player`` is not a player of this game.
 
         >>> import ludorum
         >>> ludorum.new("chinese_checkers").observation(0).shape
@@ -417,16 +423,19 @@ class State(Protocol):
     def perft(self, depth: int) -> int:
         """The number of move sequences of length ``depth`` from here (bulk-counted at the end).
 
-        A sequence that ends the game early is not counted. The Rust backend releases the GIL.
+        A sequence that ends the game early is not counted. It counts from a copy of the
+        position: the state is free for other calls meanwhile. The Rust backend releases the
+        GIL, and Ctrl-C stops it within a fraction of a second.
 
         Args:
-            depth: the number of plies, at least 0 (depth 0 counts 1).
+            depth: the number of plies, an int in ``0..255`` (depth 0 counts 1).
 
         Returns:
             The count of leaves.
 
         Raises:
-            ValueError: ``depth`` is negative.
+            InvalidArgumentError: ``depth`` is not an int in ``0..255``.
+            KeyboardInterrupt: interrupted (Ctrl-C); the state is unchanged.
 
         >>> import ludorum
         >>> state = ludorum.new("chinese_checkers")
@@ -479,7 +488,7 @@ class State(Protocol):
             ``current_player``, ``outcome`` and the game's own fields.
 
         Raises:
-            ValueError: ``viewer`` is not ``None`` nor a player of this game.
+            InvalidArgumentError: ``viewer`` is not ``None`` nor a player of this game.
 
         >>> import json, ludorum
         >>> state = ludorum.new("chinese_checkers")
@@ -503,8 +512,8 @@ class State(Protocol):
             The text, lines separated by ``"\\n"``.
 
         Raises:
-            ValueError: ``viewer`` is not a player of this game, in a game of hidden
-                information (the other games draw the same board for everyone).
+            InvalidArgumentError: ``viewer`` is neither ``None`` nor a player of this game
+                (the games without hidden information draw the same board for everyone).
 
         >>> import ludorum
         >>> print(ludorum.new("chinese_checkers").render().splitlines()[-1])
@@ -518,15 +527,15 @@ class State(Protocol):
         Args:
             viewer: the player whose view is drawn, in games of hidden information; ``None``
                 draws what every player may see.
-            size: the width of the drawing in pixels, a positive int.
+            size: the width of the drawing in pixels, an int in ``1..10000``.
 
         Returns:
             The SVG text.
 
         Raises:
-            ValueError: ``size`` is not positive, or ``viewer`` is not a player of this game in
-                a game of hidden information (the other games draw the same board for
-                everyone).
+            InvalidArgumentError: ``size`` is not an int in ``1..10000``, or ``viewer`` is
+                neither ``None`` nor a player of this game (the games without hidden
+                information draw the same board for everyone).
 
         >>> import ludorum
         >>> ludorum.new("chinese_checkers").svg(size=300)[:46]
@@ -654,7 +663,7 @@ class DominionsState(State, Protocol):
             The patterns, ints in ``1..63``.
 
         Raises:
-            ValueError: ``player`` is not 0 or 1.
+            InvalidArgumentError: ``player`` is not 0 or 1.
 
         >>> import ludorum
         >>> state = ludorum.new("dominions")
@@ -792,7 +801,8 @@ class ArmadoraState(State, Protocol):
             A new state of the same class, with the same history length.
 
         Raises:
-            ValueError: ``viewer`` is not a player of this game, or ``seed`` is out of range.
+            InvalidArgumentError: ``viewer`` is not a player of this game, or ``seed`` is not
+                an int in ``0..2**64 - 1``.
 
         >>> import ludorum
         >>> state = ludorum.new("armadora", first_player=0)
@@ -891,7 +901,7 @@ class SoLongSuckerState(State, Protocol):
             over.
 
         Raises:
-            ValueError: ``player`` is not a player of this game.
+            InvalidArgumentError: ``player`` is not a player of this game.
 
         >>> import ludorum
         >>> ludorum.new("so_long_sucker").free_moves(1)
@@ -910,8 +920,8 @@ class SoLongSuckerState(State, Protocol):
             text: what is said.
 
         Raises:
-            ValueError: ``player`` is not a player of this game.
-            TypeError: ``text`` is not a str.
+            InvalidArgumentError: ``player`` is not a player of this game, or ``text`` is not
+                a str of valid Unicode (a lone surrogate cannot be written as UTF-8 or JSON).
 
         >>> import ludorum
         >>> state = ludorum.new("so_long_sucker")

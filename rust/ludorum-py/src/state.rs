@@ -197,8 +197,8 @@ macro_rules! game_class {
             ///     action: an action id, usually one of :meth:`legal_actions`.
             ///
             /// Raises:
-            ///     InvalidMoveError: ``action`` is not an id in ``0..num_actions - 1``, or names no
-            ///         move of this game.
+            ///     InvalidMoveError: ``action`` is not an int in ``0..num_actions - 1`` (numpy
+            ///         integers are; bools and floats are not), or names no move of this game.
             ///     IllegalMoveError: the move is not legal now, or the game is over.
             ///
             /// >>> import ludorum
@@ -267,8 +267,9 @@ macro_rules! game_class {
             ///         or a notation string such as ``"e5-f4"``.
             ///
             /// Raises:
-            ///     InvalidMoveError: ``move`` is not a Move or a string, or does not name a move of this
-            ///         game (a syntax error).
+            ///     InvalidMoveError: ``move`` is neither a Move nor a string (an object whose ``str``
+            ///         is a move is refused too), or does not name a move of this game (a syntax
+            ///         error).
             ///     IllegalMoveError: the move is well formed but not legal now, or the game is over.
             ///
             /// >>> import ludorum
@@ -598,7 +599,7 @@ macro_rules! game_class {
             /// Args:
             ///     viewer: the player whose view is drawn, in games of hidden information; ``None``
             ///         draws what every player may see.
-            ///     size: the width of the drawing in pixels, a positive int.
+            ///     size: the width of the drawing in pixels, an int in ``1..10000``.
             ///
             /// Returns:
             ///     The SVG text.

@@ -26,7 +26,7 @@ pub use crate::core::game::{Encoding, Game, MoveGen};
 pub use crate::core::hidden::{Hidden, HiddenInformation};
 pub use crate::core::outcome::Outcome;
 pub use crate::core::perft::perft;
-pub use crate::core::playout::{play_random_game, simulate, GameRecord};
+pub use crate::core::playout::{play_random_game, play_random_game_until, simulate, GameRecord};
 pub use crate::core::rng::SplitMix64;
 
 /// The traits a user of the engine needs in scope: `use ludorum::prelude::*;`.

@@ -1,5 +1,7 @@
 //! Random playouts and batch simulation.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::batch::{run, Batch};
 use super::game::Game;
 use super::rng::SplitMix64;
@@ -31,18 +33,39 @@ pub struct GameRecord {
 /// assert_eq!(ChineseCheckers::FACTS.reasons[usize::from(record.reason)], "ply limit");
 /// ```
 pub fn play_random_game<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameRecord {
+    play_random_game_until(game, rng, &AtomicBool::new(false)).expect("never stopped")
+}
+
+/// How many plies a playout makes between two looks at its stop flag.
+const PLIES_BETWEEN_CHECKS: u32 = 4096;
+
+/// [`play_random_game`] that gives up, returning `None`, soon after `stop` is set (it looks
+/// every few thousand plies, so that a batch stops quickly even in very long games).
+pub fn play_random_game_until<G: Game>(
+    game: &mut G,
+    rng: &mut SplitMix64,
+    stop: &AtomicBool,
+) -> Option<GameRecord> {
+    let mut until_check = PLIES_BETWEEN_CHECKS;
     while game.current_player().is_some() {
         let mv = game.random_move(rng);
         game.play_unchecked(mv);
+        until_check -= 1;
+        if until_check == 0 {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            until_check = PLIES_BETWEEN_CHECKS;
+        }
     }
     let outcome = game
         .outcome()
         .expect("a game without a current player has an outcome");
-    GameRecord {
+    Some(GameRecord {
         winners: outcome.winners,
         length: game.history().len() as u32,
         reason: G::FACTS.reason_code(outcome.reason),
-    }
+    })
 }
 
 /// Plays games `first..first + count` of `batch` between random agents (game `i` from
@@ -64,13 +87,25 @@ pub fn simulate<G: Game>(
     threads: usize,
     monitor: Option<&mut dyn FnMut(usize) -> bool>,
 ) -> Option<Vec<GameRecord>> {
-    run(
+    // The monitor's "stop" also reaches the games under way, not only the next ones.
+    let stop = AtomicBool::new(false);
+    let mut watch = monitor.map(|monitor| {
+        |done| {
+            let go = monitor(done);
+            if !go {
+                stop.store(true, Ordering::Relaxed);
+            }
+            go
+        }
+    });
+    let records = run(
         count,
         threads,
         |i| {
             let i = first.wrapping_add(i as u64);
-            play_random_game(&mut batch.start(i), &mut batch.rng(i))
+            play_random_game_until(&mut batch.start(i), &mut batch.rng(i), &stop)
         },
-        monitor,
-    )
+        watch.as_mut().map(|w| w as &mut dyn FnMut(usize) -> bool),
+    )?;
+    records.into_iter().collect()
 }
