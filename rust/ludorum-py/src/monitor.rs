@@ -16,19 +16,21 @@ where
     F: FnOnce(&AtomicBool) -> Option<T> + Send,
 {
     let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
     let mut failure = None;
     let result = py.detach(|| {
         std::thread::scope(|scope| {
             let caller = std::thread::current();
-            let stop = &stop;
+            let (stop, done) = (&stop, &done);
             let worker = scope.spawn(move || {
                 let result = work(stop);
+                done.store(true, Ordering::Release);
                 caller.unpark();
                 result
             });
-            while !worker.is_finished() {
+            while !done.load(Ordering::Acquire) {
                 std::thread::park_timeout(MONITOR_INTERVAL);
-                if failure.is_none() && !worker.is_finished() {
+                if failure.is_none() && !done.load(Ordering::Acquire) {
                     if let Err(error) = Python::attach(|py| py.check_signals()) {
                         failure = Some(error);
                         stop.store(true, Ordering::Relaxed);
