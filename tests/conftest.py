@@ -64,7 +64,7 @@ def assert_same_state(rust: Any, ref: Any, where: str = "") -> None:
     assert json.dumps(rust.to_json()) == json.dumps(ref.to_json()), f"JSON differs {where}"
     assert rust.history() == ref.history(), f"history (actions) differs {where}"
     for viewer in range(ref.num_players):
-        assert json.dumps(rust.to_json(viewer=viewer)) == json.dumps(
-            ref.to_json(viewer=viewer)
-        ), f"views differ {where}"
+        assert json.dumps(rust.to_json(viewer=viewer)) == json.dumps(ref.to_json(viewer=viewer)), (
+            f"views differ {where}"
+        )
         assert (rust.observation(viewer) == ref.observation(viewer)).all(), where
