@@ -125,7 +125,7 @@ def _lock_members(cls: type) -> None:
     """Make every public method and property of ``cls`` (those it defines) take the lock, and
     its ``__init__`` take its options through the one options check, ``_args.options``."""
     for name, member in list(vars(cls).items()):
-        if name.startswith("_") and name not in _LOCKED_DUNDERS or name in _IMMUTABLE:
+        if (name.startswith("_") and name not in _LOCKED_DUNDERS) or name in _IMMUTABLE:
             continue
         if isinstance(member, property) and member.fget is not None:
             if not getattr(member.fget, "_locked", False):
