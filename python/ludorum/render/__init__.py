@@ -43,16 +43,17 @@ def svg_board(state: State, viewer: int | None = None, size: int = 420) -> str:
     draws only what every player may see.
 
     Raises:
-        ValueError: no renderer exists for ``state.game``, or ``size`` is not a positive int.
+        ValueError: no renderer exists for ``state.game``.
+        InvalidArgumentError: ``size`` is not an int in ``1..10000``.
 
     >>> import ludorum
     >>> s = ludorum.new("chinese_checkers", backend="reference")
     >>> svg_board(s, size=300).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="300"')
     True
     """
-    if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
-        raise ValueError(f"invalid size {size!r}: expected a positive int (pixels)")
-    text: str = _renderer(state).svg(state, viewer, size)
+    from .._args import size as checked_size
+
+    text: str = _renderer(state).svg(state, viewer, checked_size(size))
     return text
 
 
