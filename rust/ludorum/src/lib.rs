@@ -27,7 +27,7 @@ pub use crate::core::game::{Encoding, Evaluation, Game, MoveGen};
 pub use crate::core::hidden::{Hidden, HiddenInformation};
 pub use crate::core::outcome::Outcome;
 pub use crate::core::perft::perft;
-pub use crate::core::playout::{play_random_game, simulate, GameRecord};
+pub use crate::core::playout::{play_random_game, simulate, simulate_logged, GameLog, GameRecord};
 pub use crate::core::rng::SplitMix64;
 
 /// The traits a user of the engine needs in scope: `use ludorum::prelude::*;`.

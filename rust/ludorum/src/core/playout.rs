@@ -35,6 +35,15 @@ pub fn play_random_game<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameReco
         let mv = game.random_move(rng);
         game.play_unchecked(mv);
     }
+    record(game)
+}
+
+/// The record of a finished game.
+///
+/// # Panics
+///
+/// When the game is not over.
+pub fn record<G: Game>(game: &G) -> GameRecord {
     let outcome = game
         .outcome()
         .expect("a game without a current player has an outcome");
@@ -42,6 +51,30 @@ pub fn play_random_game<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameReco
         winners: outcome.winners,
         length: game.history().len() as u32,
         reason: G::FACTS.reason_code(outcome.reason),
+    }
+}
+
+/// One game: its result and, when it was asked for, the action id of every move in order
+/// (replayable with `apply_action`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLog {
+    /// Winners, length and end reason.
+    pub record: GameRecord,
+    /// The action id of every move, as it was played (empty unless recorded).
+    pub actions: Vec<u32>,
+}
+
+/// [`play_random_game`], keeping the action ids.
+pub fn play_random_game_logged<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameLog {
+    let mut actions = Vec::new();
+    while game.current_player().is_some() {
+        let mv = game.random_move(rng);
+        actions.push(game.action(mv) as u32);
+        game.play_unchecked(mv);
+    }
+    GameLog {
+        record: record(game),
+        actions,
     }
 }
 
@@ -70,6 +103,25 @@ pub fn simulate<G: Game>(
         |i| {
             let i = first.wrapping_add(i as u64);
             play_random_game(&mut batch.start(i), &mut batch.rng(i))
+        },
+        monitor,
+    )
+}
+
+/// [`simulate`], keeping every game's action ids.
+pub fn simulate_logged<G: Game>(
+    batch: &Batch<G>,
+    first: u64,
+    count: usize,
+    threads: usize,
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<GameLog>> {
+    run(
+        count,
+        threads,
+        |i| {
+            let i = first.wrapping_add(i as u64);
+            play_random_game_logged(&mut batch.start(i), &mut batch.rng(i))
         },
         monitor,
     )

@@ -4,7 +4,7 @@ use super::mcts::{Analysis, Mcts, MctsConfig, SearchedMove};
 use crate::core::batch::{run, Batch};
 use crate::core::error::Error;
 use crate::core::game::Game;
-use crate::core::playout::GameRecord;
+use crate::core::playout::{record, GameLog};
 use crate::core::rng::SplitMix64;
 
 /// An agent and its parameters, for any game.
@@ -152,16 +152,6 @@ impl<G: Game> Agent<G> {
     }
 }
 
-/// One game between agents: its result and every action id, in order (replayable with
-/// `apply_action`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameLog {
-    /// Winners, length and end reason.
-    pub record: GameRecord,
-    /// The action id of every move, as it was played.
-    pub actions: Vec<u32>,
-}
-
 /// Plays game `i` of `batch`, seat `s` played by `agents[s]` offset by the game's seed.
 ///
 /// # Panics
@@ -181,13 +171,8 @@ pub fn play_game<G: Game>(batch: &Batch<G>, i: u64, agents: &[AgentSpec]) -> Gam
         actions.push(game.action(mv) as u32);
         game.play_unchecked(mv);
     }
-    let outcome = game.outcome().expect("over");
     GameLog {
-        record: GameRecord {
-            winners: outcome.winners,
-            length: game.history().len() as u32,
-            reason: G::FACTS.reason_code(outcome.reason),
-        },
+        record: record(&game),
         actions,
     }
 }

@@ -74,7 +74,8 @@ pub struct Analysis<M> {
     /// The root moves: those that win at once first, then the most visited (ties: higher
     /// value for the player to move, then lower action id).
     pub moves: Vec<SearchedMove<M>>,
-    /// Simulations run.
+    /// Simulations behind these statistics: those of this search and, when the tree was kept
+    /// from earlier moves, those that went through this position before.
     pub simulations: u32,
 }
 
@@ -263,7 +264,8 @@ impl<G: Game> Mcts<G> {
             })
         };
         self.trees = trees;
-        self.merge(game, done)
+        debug_assert!(done <= total);
+        self.merge(game)
     }
 
     /// The best move for the player to move of `game` (the most visited root move).
@@ -514,7 +516,7 @@ impl<G: Game> Mcts<G> {
     }
 
     /// The root statistics of every thread's tree, summed by edge.
-    fn merge(&self, game: &G, simulations: u32) -> Analysis<G::Move> {
+    fn merge(&self, game: &G) -> Analysis<G::Move> {
         let players = game.num_players();
         let mover = game.current_player().expect("searched a running game");
         let mut merged: Vec<(u64, u32, Vec<f64>)> = Vec::new();
@@ -559,6 +561,7 @@ impl<G: Game> Mcts<G> {
                 .then(b.values[mover].total_cmp(&a.values[mover]))
                 .then(game.action(a.mv).cmp(&game.action(b.mv)))
         });
+        let simulations = moves.iter().map(|m| m.visits).sum();
         Analysis { moves, simulations }
     }
 }
