@@ -142,10 +142,14 @@ impl StateVisitor for Analyse<'_, '_> {
             .moves
             .iter()
             .map(|m| {
-                let mv = crate::convert::new_move(self.py, state.action(m.mv), state.notation(m.mv))?;
+                let mv =
+                    crate::convert::new_move(self.py, state.action(m.mv), state.notation(m.mv))?;
                 Ok((mv, m.visits, m.values.clone(), m.wins))
             })
             .collect::<PyResult<Vec<_>>>()?;
-        Ok((moves, analysis.simulations).into_pyobject(self.py)?.into_any().unbind())
+        Ok((moves, analysis.simulations)
+            .into_pyobject(self.py)?
+            .into_any()
+            .unbind())
     }
 }

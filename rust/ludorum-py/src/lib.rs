@@ -107,7 +107,10 @@ fn simulate<'py>(
             flat.extend_from_slice(&log.actions);
             offsets.push(flat.len() as u64);
         }
-        (PyArray1::from_vec(py, flat), PyArray1::from_vec(py, offsets))
+        (
+            PyArray1::from_vec(py, flat),
+            PyArray1::from_vec(py, offsets),
+        )
     });
     Ok((
         convert::to_python(py, &Value::Object(options))?,

@@ -12,8 +12,8 @@
 mod agent;
 mod mcts;
 
-pub use agent::{play_game, play_games, Agent, AgentSpec};
 pub use crate::core::playout::GameLog;
+pub use agent::{play_game, play_games, Agent, AgentSpec};
 pub use mcts::{Analysis, Mcts, MctsConfig, SearchedMove};
 #[cfg(test)]
 mod tests;
