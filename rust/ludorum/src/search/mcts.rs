@@ -81,6 +81,12 @@ pub struct Analysis<M> {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// The depth (root = 0) down to which new nodes look for moves that win at once.
+const DECISIVE_DEPTH: usize = 1;
+
+/// The most moves a node may have for that look.
+const DECISIVE_MOVES: usize = 256;
+
 struct Node<M> {
     /// The move into this node, as played in the world where the edge was made.
     mv: Option<M>,
@@ -366,7 +372,9 @@ impl<G: Game> Mcts<G> {
                 let (child, mv) = if info {
                     self.select_information_set(tree, &state, node, viewer, mover, &moves)
                 } else {
-                    let child = Self::select(tree, node, mover, &moves, self.config.c, &state);
+                    let depth = path.len() - 1;
+                    let child =
+                        Self::select(tree, node, mover, &moves, self.config.c, &state, depth);
                     (
                         child,
                         tree.nodes[child as usize].mv.expect("a child has a move"),
@@ -418,14 +426,25 @@ impl<G: Game> Mcts<G> {
         moves: &[G::Move],
         c: f64,
         state: &G,
+        depth: usize,
     ) -> u32 {
         if !tree.nodes[node as usize].expanded {
             let mut order: Vec<usize> = (0..moves.len()).collect();
             for i in (1..order.len()).rev() {
                 order.swap(i, tree.rng.below(i + 1));
             }
+            // Near the root, moves that win at once are found when the node is made, so that a
+            // win in one is taken, and a move that allows one is seen for what it is, whatever
+            // the budget (decisive moves; bounded, as it costs a play per move).
+            let decisive = depth <= DECISIVE_DEPTH && moves.len() <= DECISIVE_MOVES;
             for i in order {
                 let child = tree.add(Some(moves[i]), state.action(moves[i]) as u64);
+                if decisive {
+                    let mut next = state.clone();
+                    next.play_unchecked(moves[i]);
+                    tree.nodes[child as usize].wins =
+                        next.outcome().is_some_and(|o| o.winners == 1 << mover);
+                }
                 tree.nodes[node as usize].children.push(child);
             }
             tree.nodes[node as usize].expanded = true;

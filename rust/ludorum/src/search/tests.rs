@@ -227,3 +227,80 @@ fn the_tree_is_reused_between_moves() {
     agent.choose(&other);
     assert_eq!(agent.root_visits(), 200);
 }
+
+/// Whether the opponent can win at once after `mv` (when it is the opponent who decides next).
+fn lets_the_opponent_win<G: Game>(game: &G, mv: G::Move) -> bool {
+    let mut next = game.clone();
+    next.play_unchecked(mv);
+    if next.current_player().is_none() || next.current_player() == game.current_player() {
+        return false;
+    }
+    let mut replies = Vec::new();
+    next.legal_moves(&mut replies);
+    replies.iter().any(|&r| wins_at_once(&next, r))
+}
+
+struct AvoidsLosses;
+
+impl Visitor for AvoidsLosses {
+    type Output = usize;
+
+    /// Along random games of two players, every position where some moves (not all) let the
+    /// opponent win at once and none wins at once, with few enough moves for the budget: MCTS
+    /// plays a safe move. Returns how many positions were tried.
+    fn visit<G: Game>(self) -> usize {
+        // With hidden information, whether a reply wins at once can depend on what the searching
+        // player cannot see: the referee's answer is no test of its search.
+        if !G::FACTS.players.contains(&2) || G::FACTS.hidden_information {
+            return 0;
+        }
+        let mut options = Map::new();
+        options.insert("players".into(), 2.into());
+        if let Some(cap) = G::FACTS.simulation_max_plies {
+            options.insert("max_plies".into(), cap.into());
+        }
+        if Batch::<G>::new(&options, 0).is_err() {
+            options.remove("players"); // a game of two players only, without the option
+        }
+        let mut tried = 0;
+        let mut moves = Vec::new();
+        for seed in 0..30 {
+            let batch = Batch::<G>::new(&options, seed).unwrap();
+            let mut game = batch.start(0);
+            let mut rng = batch.rng(0);
+            while game.current_player().is_some() && tried < 4 {
+                game.legal_moves(&mut moves);
+                if moves.len() * 8 <= 400 && !moves.iter().any(|&m| wins_at_once(&game, m)) {
+                    let losing = moves
+                        .iter()
+                        .filter(|&&m| lets_the_opponent_win(&game, m))
+                        .count();
+                    if losing > 0 && losing < moves.len() {
+                        tried += 1;
+                        let choice = Mcts::new(mcts(400, seed, 1)).choose(&game);
+                        assert!(
+                            !lets_the_opponent_win(&game, choice),
+                            "{}: let the opponent win",
+                            G::NAME
+                        );
+                    }
+                }
+                let mv = game.random_move(&mut rng);
+                game.play_unchecked(mv);
+            }
+        }
+        tried
+    }
+}
+
+#[test]
+fn immediate_losses_are_avoided() {
+    let mut total = 0;
+    for facts in ALL {
+        total += visit(facts.name, AvoidsLosses).unwrap();
+    }
+    assert!(
+        total >= 4,
+        "the random games reached positions with a loss in one"
+    );
+}
