@@ -63,7 +63,7 @@ impl Visitor for Deterministic {
                 assert!(a
                     .moves
                     .windows(2)
-                    .all(|w| w[0].wins > w[1].wins || w[0].visits >= w[1].visits));
+                    .all(|w| (w[0].wins && !w[1].wins) || w[0].visits >= w[1].visits));
                 for m in &a.moves {
                     assert!(game.is_legal(m.mv));
                     assert!(m.values.iter().all(|v| (-1.0..=1.0).contains(v)));
