@@ -88,7 +88,9 @@ def test_progress_comes_from_one_call_into_rust(capsys: pytest.CaptureFixture[st
     calls: list[int] = []
     from ludorum import _ludorum
 
-    _, masks, lengths, codes, _ = _ludorum.simulate("so_long_sucker", {}, 0, 0, 300, 2, calls.append)
+    _, masks, lengths, codes, _ = _ludorum.simulate(
+        "so_long_sucker", {}, 0, 0, 300, 2, calls.append
+    )
     assert calls and calls[-1] == 300 and calls == sorted(calls)
     assert len(masks) == len(lengths) == len(codes) == 300
     ludorum.simulate("so_long_sucker", games=300, progress=True)

@@ -21,6 +21,7 @@ from ._state import (
     State,
 )
 from ._types import Message, Move, Outcome
+from .arena import ArenaResult, arena
 from .errors import (
     IllegalMoveError,
     InvalidMoveError,
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BACKENDS",
+    "ArenaResult",
     "ArmadoraState",
     "ChineseCheckersState",
     "DominationState",
@@ -53,6 +55,7 @@ __all__ = [
     "SplitMix64",
     "State",
     "__version__",
+    "arena",
     "from_json",
     "game_class",
     "game_info",

@@ -308,3 +308,137 @@ class _Status:
     def _draw(self, text: str) -> None:
         self.stream.write("\r\x1b[K" + text)
         self.stream.flush()
+
+
+#: the Chinese Checkers configuration of the agents bench, and the rollout cut in turns
+_CC_OPTIONS: dict[str, Any] = {"players": 2, "pieces": 10, "area": "free"}
+_ROLLOUT_TURNS = 100
+
+
+def _ludorum_search_rate(threads: int, simulations: int, seconds: float) -> float:
+    """MCTS simulations per second from the start of Chinese Checkers (a fresh tree each time)."""
+    from .agents import MCTS
+
+    state = new("chinese_checkers", **_CC_OPTIONS)
+    seeds = iter(range(1 << 62))
+
+    def search() -> int:
+        agent = MCTS(
+            simulations=simulations,
+            rollout_plies=_ROLLOUT_TURNS,
+            threads=threads,
+            seed=next(seeds),
+        )
+        return agent.analyse(state).simulations
+
+    return _timed(search, seconds)
+
+
+def _openspiel_search_rate(pyspiel: Any, simulations: int, seconds: float) -> float:
+    """OpenSpiel's C++ ``MCTSBot`` with ``RandomRolloutEvaluator``, simulations per second.
+
+    OpenSpiel's rollouts run to the end of the game; with ``max_moves=100`` (counted in turns:
+    a hop chain is one) they stop at turn 100 of the game, that is 100 turns from the start
+    minus the depth of the tree (a few turns), a little shorter than ludorum's 100 turns after
+    the tree: what differs can only flatter OpenSpiel.
+    """
+    game = pyspiel.load_game(
+        f"chinese_checkers(players={_CC_OPTIONS['players']},max_moves={_ROLLOUT_TURNS})"
+    )
+    state = game.new_initial_state()
+    seeds = iter(range(1 << 62))
+
+    def search() -> int:
+        seed = next(seeds)
+        bot = pyspiel.MCTSBot(
+            game,
+            pyspiel.RandomRolloutEvaluator(1, seed),
+            1.4,
+            simulations,
+            1000,
+            False,
+            seed,
+            False,
+        )
+        bot.step(state)
+        return simulations
+
+    return _timed(search, seconds)
+
+
+#: per game: MCTS's budget, games and options of the table of win rates against Random
+_STRENGTH: dict[str, tuple[int, int | None, int, dict[str, Any]]] = {
+    "armadora": (200, None, 20, {}),
+    "chinese_checkers": (500, 10, 20, {"pieces": 10, "area": "free", "max_plies": 1000}),
+    "domination": (300, 20, 20, {"max_plies": 600}),
+    "dominions": (300, 30, 20, {"max_plies": 300}),
+    "so_long_sucker": (300, None, 40, {"players": 2}),
+}
+
+
+def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
+    """``ludorum bench agents``: MCTS simulations per second on Chinese Checkers (2 players, 10
+    pieces, ``free``, rollouts cut at 100 turns) on one thread and on all cores, against
+    OpenSpiel's C++ ``MCTSBot`` where it is installed; then the win rates of MCTS (and ISMCTS in
+    Armadora) against the random agent, per game with two players. Returns the numbers.
+    """
+    from .agents import ISMCTS, MCTS, Random
+    from .arena import arena
+
+    try:
+        import pyspiel
+    except ImportError:
+        pyspiel = None
+    if seconds is None:
+        seconds = 1.0 if quick else 3.0
+    cores = os.cpu_count() or 1
+    simulations = 1000
+    out: dict[str, Any] = {}
+    print(
+        f"ludorum bench agents ({'quick, ' if quick else ''}{cores} cores): MCTS on "
+        f"chinese_checkers players=2,pieces=10,area=free, {simulations} simulations per "
+        "search from the start, "
+        f"rollouts cut at {_ROLLOUT_TURNS} turns",
+        flush=True,
+    )
+    out["ludorum_1t"] = _ludorum_search_rate(1, simulations, seconds)
+    out[f"ludorum_{cores}t"] = _ludorum_search_rate(cores, simulations, seconds)
+    if pyspiel is not None:
+        out["openspiel"] = _openspiel_search_rate(pyspiel, simulations, seconds)
+    print(f"  {'ludorum, 1 thread':<28}{out['ludorum_1t']:>12,.0f} simulations/s")
+    print(
+        f"  {f'ludorum, {cores} threads':<28}{out[f'ludorum_{cores}t']:>12,.0f} simulations/s"
+        f"  ({out[f'ludorum_{cores}t'] / out['ludorum_1t']:.2f}x one thread)"
+    )
+    if pyspiel is not None:
+        os_rate = out["openspiel"]
+        print(f"  {'OpenSpiel C++ MCTSBot':<28}{os_rate:>12,.0f} simulations/s")
+        print(
+            f"  ludorum/OpenSpiel: {out['ludorum_1t'] / os_rate:.2f}x on 1 thread, "
+            f"{out[f'ludorum_{cores}t'] / os_rate:.2f}x on {cores} threads",
+            flush=True,
+        )
+    else:
+        print("  OpenSpiel is not installed (pip install open_spiel): no comparison.")
+
+    print("\nwin rates against the random agent (2 players; seats alternate; seed 0):", flush=True)
+    print(f"  {'game':<18}{'agent':<34}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win%':>7}")
+    rates: dict[str, float] = {}
+    for name, (budget, rollout, count, options) in _STRENGTH.items():
+        count = max(4, count // 4) if quick else count
+        kinds: list[type[MCTS]] = [MCTS, ISMCTS] if name == "armadora" else [MCTS]
+        for kind in kinds:
+            agent = kind(simulations=budget, rollout_plies=rollout)
+            result = arena(
+                name, {"search": agent, "random": Random()}, count, progress=False, **options
+            )
+            s = result.standing("search")
+            label = f"{kind.__name__}({budget}" + (f", rollout {rollout})" if rollout else ")")
+            rates[f"{name} {kind.__name__}"] = s.wins / s.games
+            print(
+                f"  {name:<18}{label:<34}{s.games:>6}{s.wins:>6}{s.draws:>6}{s.losses:>7}"
+                f"{100 * s.wins / s.games:>6.0f}%",
+                flush=True,
+            )
+    out["win_rates"] = rates
+    return out
