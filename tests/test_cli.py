@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -233,3 +236,93 @@ def test_so_long_sucker_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(rows) == len(bench._configs("so_long_sucker"))
     assert all(row["rust_1t"] > 0 for row in rows)
     assert capsys.readouterr().err == ""
+
+
+def test_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    records, chart = tmp_path / "games.jsonl", tmp_path / "ratings.svg"
+    argv = ["arena", "dominions", "--agents", "random,mcts:30", "--games", "4", "--seed", "3"]
+    argv += ["--max-plies", "80", "--records", str(records), "--chart", str(chart)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "4 games of dominions, seed 3" in out and "mcts:30" in out
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    assert lines[0]["options"]["max_plies"] == 80 and len(lines) == 5
+    state = ludorum.new("dominions", max_plies=80)
+    for action in lines[1]["actions"]:
+        state.apply_action(action)
+    outcome = state.outcome()
+    assert outcome is not None and list(outcome.winners) == lines[1]["winners"]
+    assert chart.read_text().startswith("<svg")
+    assert "unknown agent 'alphazero'" in _fails(
+        ["arena", "dominions", "--agents", "random,alphazero"], capsys
+    )
+
+
+def _play(
+    argv: list[str], lines: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    assert main(["play", *argv]) == 0
+    return capsys.readouterr().out
+
+
+def test_play_against_an_agent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play(
+        ["armadora", "--seats", "human,mcts:30", "--first-player", "0"],
+        "help\nxyz\n9@c3\n3@c3\nundo\n2@c3\nquit\n",
+        monkeypatch,
+        capsys,
+    )
+    assert "seats 0: human, 1: mcts:30" in out
+    assert "undo    take back to your previous turn" in out
+    assert "error: " in out and "'xyz'" in out
+    assert "player 0 plays 3@c3" in out and "player 0 plays 2@c3" in out
+    assert "undone: back to ply 0" in out
+    # the agent's warriors are shown face down, on the board and in its moves
+    moves = [line for line in out.splitlines() if line.startswith("player 1 (mcts:30) plays")]
+    assert len(moves) == 2 and not any(re.search(r"\d@", line) for line in moves)
+    assert "legal moves: 1@a1" in out and "quit: the game is left unfinished" in out
+
+
+def test_play_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a human who plays the first legal move every turn, until the game ends
+    state = ludorum.new("so_long_sucker", players=2, seed=4)
+    agent = ludorum.agents.MCTS(simulations=20, seed=5)  # play seeds seat p with seed + p
+    script = []
+    while state.current_player is not None:
+        if state.current_player == 0:
+            move = state.legal_moves()[0]
+            script.append(move.notation)
+        else:
+            move = agent.choose(state)
+        state.play(move)
+    out = _play(
+        ["so_long_sucker", "--seats", "human,mcts:20", "--players", "2", "--seed", "4"],
+        "moves\n" + "\n".join(script) + "\n",
+        monkeypatch,
+        capsys,
+    )
+    assert out.rstrip().splitlines()[-1].startswith("game over: ")
+    outcome = state.outcome()
+    assert outcome is not None
+    assert f"({outcome.reason})" in out.rstrip().splitlines()[-1]
+
+
+def test_play_refuses_a_wrong_number_of_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "1 seats for 2 players" in _fails(["play", "dominions", "--seats", "human"], capsys)
+
+
+def test_play_through_a_pipe() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "ludorum.cli", "play", "dominions", "--seats", "human,random"],
+        input="undo\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert "nothing to undo" in run.stdout and "legal moves" in run.stdout

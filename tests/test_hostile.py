@@ -25,6 +25,7 @@ from games import SPECS, GameSpec
 
 import ludorum
 from ludorum import _state
+from ludorum.agents import MCTS, Random
 
 
 class BadIndex:
@@ -212,9 +213,19 @@ class Findings:
     def __init__(self) -> None:
         self.found: list[str] = []
 
-    def same(self, game: str, what: str, rust: Callable[[], Any], ref: Callable[[], Any]) -> None:
-        """Both calls give the same result, or the same LudorumError with the same message."""
+    def same(
+        self,
+        game: str,
+        what: str,
+        rust: Callable[[], Any],
+        ref: Callable[[], Any],
+        results: bool = True,
+    ) -> None:
+        """Both calls give the same result (unless ``results`` is false: then both succeed), or
+        the same LudorumError with the same message."""
         a, b = outcome(rust), outcome(ref)
+        if not results and a[0] == b[0] == "ok":
+            return
         if a != b:
             self.found.append(f"{game}: {what}\n  rust:      {a!r:.300}\n  reference: {b!r:.300}")
         elif a[0].startswith("!"):
@@ -406,6 +417,21 @@ def test_module_functions_refuse_hostile_arguments_alike() -> None:
             f"simulate(backend={shown})",
             *[functools.partial(ludorum.simulate, "dominions", games=1, backend=value)] * 2,
         )
+        # Agents and matches take their seeds and counts through the same checks.
+        for kind, argument in [(Random, "seed"), (MCTS, "seed"), (MCTS, "threads")]:
+            call = functools.partial(kind, **{argument: value})
+            findings.same("-", f"{kind.__name__}({argument}={shown})", call, call, False)
+        call = functools.partial(MCTS, simulations=value)
+        if ludorum._args.integer(value) is None or ludorum._args.integer(value) < 1:
+            findings.same("-", f"MCTS(simulations={shown})", call, call, False)
+        call = functools.partial(Random().choose, value)
+        findings.same("-", f"Random().choose({shown})", call, call)
+        for argument in ("games", "seed", "rating", "agents"):
+            if argument == "games" and (ludorum._args.integer(value) or 0) > 2:
+                continue
+            kwargs = {"agents": ["random", "random"], "games": 2, argument: value}
+            call = functools.partial(ludorum.arena, "dominions", **kwargs)
+            findings.same("-", f"arena({argument}={shown})", call, call, False)
     findings.check()
 
 

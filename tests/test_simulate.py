@@ -101,7 +101,9 @@ def test_progress_comes_from_one_call_into_rust(capsys: pytest.CaptureFixture[st
     calls: list[int] = []
     from ludorum import _ludorum
 
-    _, masks, lengths, codes = _ludorum.simulate("so_long_sucker", {}, 0, 0, 300, 2, calls.append)
+    _, masks, lengths, codes, _ = _ludorum.simulate(
+        "so_long_sucker", {}, 0, 0, 300, 2, calls.append
+    )
     assert calls and calls[-1] == 300 and calls == sorted(calls)
     assert len(masks) == len(lengths) == len(codes) == 300
     ludorum.simulate("so_long_sucker", games=300, progress=True)
@@ -136,5 +138,5 @@ def test_threads_are_capped_at_the_work() -> None:
     from ludorum import _ludorum
 
     # The engine caps what it starts too, for callers of the private entry point.
-    _, masks, _, _ = _ludorum.simulate(GAME, {"max_plies": 5}, 0, 0, 3, 10**6)
+    _, masks, _, _, _ = _ludorum.simulate(GAME, {"max_plies": 5}, 0, 0, 3, 10**6)
     assert len(masks) == 3

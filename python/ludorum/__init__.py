@@ -21,6 +21,7 @@ from ._state import (
     State,
 )
 from ._types import Message, Move, Outcome
+from .arena import ArenaResult, arena
 from .errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -37,6 +38,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BACKENDS",
+    "ArenaResult",
     "ArmadoraState",
     "ChineseCheckersState",
     "DominationState",
@@ -57,6 +59,7 @@ __all__ = [
     "State",
     "StateInUseError",
     "__version__",
+    "arena",
     "from_json",
     "game_class",
     "game_info",

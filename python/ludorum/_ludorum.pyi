@@ -10,6 +10,7 @@ from ._types import Message, Outcome
 
 __all__ = [
     "GAMES",
+    "Agent",
     "Armadora",
     "ChineseCheckers",
     "Domination",
@@ -22,6 +23,14 @@ __all__ = [
 ]
 
 __version__: str
+
+@final
+class Agent:
+    """A built-in agent of the Rust core (see ``ludorum.agents``)."""
+
+    def __new__(cls, spec: dict[str, Any]) -> Agent: ...
+    def choose(self, state: Any) -> Move: ...
+    def analyse(self, state: Any) -> tuple[list[tuple[Move, int, list[float], bool]], int]: ...
 
 @final
 class Move:
@@ -54,8 +63,14 @@ def simulate(
     count: int,
     threads: int,
     progress: Callable[[int], object] | None = None,
+    agents: list[dict[str, Any]] | None = None,
+    record: bool = False,
 ) -> tuple[
-    dict[str, Any], npt.NDArray[np.uint8], npt.NDArray[np.uint32], npt.NDArray[np.uint8]
+    dict[str, Any],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.uint8],
+    tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64]] | None,
 ]: ...
 def game_facts() -> list[dict[str, Any]]: ...
 

@@ -1,4 +1,5 @@
-"""The ``ludorum`` command: ``demo``, ``perft``, ``simulate``, ``bench``, ``rules``.
+"""The ``ludorum`` command: ``demo``, ``perft``, ``simulate``, ``arena``, ``play``, ``bench``,
+``rules``.
 
 Game options are flags after the game name (``--players 3 --area strict --komi 0.5``); their
 names are the option names with ``-`` for ``_``, their values are read by the option's kind
@@ -15,13 +16,13 @@ import time
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from . import BACKENDS, SplitMix64, game_info, games, new, perft, simulate
 from ._options import flag, metavar, option_table, parse_flags
 from .errors import LudorumError
 
-__all__ = ["main", "rules_page"]
+__all__ = ["main", "play_terminal", "rules_page"]
 
 #: the commands that take a game and its options, and the option kinds each sets itself, with
 #: why (a batch gives game i the seed seed + i)
@@ -29,6 +30,8 @@ _GAME_OPTIONS: dict[str, dict[str, str]] = {
     "perft": {},
     "simulate": {"seed": "--seed S is simulate's own: game i gets seed S + i"},
     "bench": {"seed": "bench seeds its games itself"},
+    "arena": {"seed": "--seed S is arena's own: round k gets seed S + k"},
+    "play": {},
 }
 
 
@@ -171,9 +174,175 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    from .bench import run_bench
+    from .bench import run_agents_bench, run_bench
 
-    run_bench(args.game, quick=args.quick, **options)
+    if args.game == "agents":
+        run_agents_bench(quick=args.quick)
+    else:
+        run_bench(args.game, quick=args.quick, **options)
+
+
+def _agent_list(text: str) -> list[str]:
+    """``random,mcts:2000`` as a list of agent names (checked when the command runs)."""
+    names = [item.strip() for item in text.split(",") if item.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"expected agents such as random,mcts:2000, got {text!r}")
+    return names
+
+
+def _cmd_arena(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    from .agents import parse_agent
+    from .arena import arena
+
+    named: dict[str, Any] = {}
+    for text in args.agents:
+        label, n = text, 1
+        while label in named:
+            n += 1
+            label = f"{text}#{n}"
+        named[label] = parse_agent(text, seed=n - 1)
+    result = arena(
+        args.game,
+        agents=named,
+        games=args.games,
+        seed=args.seed,
+        threads=args.threads,
+        progress=args.progress,
+        **options,
+    )
+    print(result.table())
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as file:
+            result.write_records(file)
+        print(f"records: {args.records}")
+    if args.chart:
+        Path(args.chart).write_text(result.svg(), encoding="utf-8")
+        print(f"chart: {args.chart}")
+
+
+def _cmd_play(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    play_terminal(args.game, args.seats, options, sys.stdin, sys.stdout)
+
+
+#: how many legal moves a turn lists before ``moves`` must be asked for
+_LISTED_MOVES = 40
+
+_PLAY_HELP = """\
+Type a move in the game's notation (see: ludorum rules GAME), or one of:
+  moves   list every legal move
+  undo    take back to your previous turn
+  help    this text
+  quit    end the game"""
+
+
+def play_terminal(
+    game: str, seats: Sequence[str], options: dict[str, Any], stdin: TextIO, stdout: TextIO
+) -> None:
+    """A game of ``game`` between the people at ``human`` seats and agents (``ludorum play``),
+    read from ``stdin`` and written to ``stdout``.
+
+    Each human turn shows the board (in games of hidden information, as that seat sees it),
+    the legal moves and a prompt; the input is a move in notation, ``moves``, ``undo``
+    (back to that person's previous turn), ``help`` or ``quit``; the end of the input quits.
+    The agents' moves are printed as the human seats see them. Agents are seeded by the game's
+    ``seed`` option (0 without one).
+
+    Raises:
+        LudorumError: not one seat per player, or an unknown agent or option.
+
+    >>> import io
+    >>> from ludorum.cli import play_terminal
+    >>> out = io.StringIO()
+    >>> play_terminal("dominions", ["random", "random"], {"max_plies": 4}, io.StringIO(), out)
+    >>> out.getvalue().splitlines()[-1]
+    'game over: a draw (ply limit)'
+    """
+    from .agents import parse_agent
+
+    state = new(game, **options)
+    if len(seats) != state.num_players:
+        raise LudorumError(
+            f"{len(seats)} seats for {state.num_players} players: give one per seat "
+            f"(--seats human,mcts:1000 ...; --players N changes the number of players)"
+        )
+    seed = int(options.get("seed") or 0)
+    agents: dict[int, Any] = {
+        p: parse_agent(text, seed=seed + p) for p, text in enumerate(seats) if text != "human"
+    }
+    humans = [p for p, text in enumerate(seats) if text == "human"]
+    hidden = game_info(game).hidden_information
+
+    def say(text: str = "") -> None:
+        stdout.write(text + "\n")
+        stdout.flush()
+
+    def notation(viewer: int | None) -> str:
+        """The last move as ``viewer`` may see it (everything, without a viewer)."""
+        if hidden and viewer is not None:
+            return str(state.to_json(viewer=viewer)["moves"][-1])
+        return state.history()[-1].notation
+
+    names = ", ".join(f"{p}: {text}" for p, text in enumerate(seats))
+    say(f"{game}, seats {names}. Type help for the commands.")
+    turns: list[int] = []  # the ply of every human decision taken, for undo
+    listed: int | None = None  # the ply whose moves were last shown
+    while (player := state.current_player) is not None:
+        if player in agents:
+            move = agents[player].choose(state)
+            state.play(move)
+            viewer = humans[0] if len(humans) == 1 else None
+            say(f"player {player} ({seats[player]}) plays {notation(viewer)}")
+            continue
+        if listed != state.ply:
+            listed = state.ply
+            say()
+            say(state.render(viewer=player) if hidden else state.render())
+            moves = [m.notation for m in state.legal_moves()]
+            more = f" ... ({len(moves) - _LISTED_MOVES} more: type moves)"
+            shown = " ".join(moves[:_LISTED_MOVES]) + (more if len(moves) > _LISTED_MOVES else "")
+            say(f"{len(moves)} legal moves: {shown}")
+        stdout.write(f"player {player}> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            say()
+            say("end of input: the game is left unfinished")
+            return
+        text = line.strip()
+        if not text:
+            continue
+        if text == "quit":
+            say("quit: the game is left unfinished")
+            return
+        if text == "help":
+            say(_PLAY_HELP)
+        elif text == "moves":
+            say(" ".join(m.notation for m in state.legal_moves()))
+        elif text == "undo":
+            if not turns:
+                say("nothing to undo: this is your first turn")
+                continue
+            target = turns.pop()
+            while state.ply > target:
+                state.undo()
+            say(f"undone: back to ply {target}")
+        else:
+            try:
+                state.play(text)
+            except ValueError as e:
+                say(f"error: {e}")
+                continue
+            turns.append(state.ply - 1)
+            say(f"player {player} plays {notation(player)}")
+    say()
+    say(state.render())
+    outcome = state.outcome()
+    assert outcome is not None
+    if outcome.winners:
+        who = ", ".join(f"player {p} ({seats[p]})" for p in outcome.winners)
+        say(f"game over: {who} won ({outcome.reason})")
+    else:
+        say(f"game over: a draw ({outcome.reason})")
 
 
 def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -228,15 +397,53 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     )
     s.set_defaults(run=_cmd_simulate)
 
-    b = command("bench", "Rust vs reference vs OpenSpiel, one table")
-    b.add_argument("game", nargs="?", choices=games(), metavar="GAME", help="default: all")
+    a = command("arena", "matches between agents on a fair schedule of seats, with ratings")
+    a.add_argument("game", choices=games(), metavar="GAME", help=game_help)
+    a.add_argument(
+        "--agents",
+        type=_agent_list,
+        required=True,
+        help="agents separated by commas: random, mcts[:SIMULATIONS], ismcts[:SIMULATIONS]",
+    )
+    a.add_argument("--games", type=_non_negative, default=100, help="default 100")
+    a.add_argument("--seed", type=int, default=0, help="round k gets seed + k (default 0)")
+    a.add_argument("--threads", type=int, default=None, help="default: all cores")
+    a.add_argument("--records", metavar="FILE.jsonl", help="write every game's record here")
+    a.add_argument("--chart", metavar="FILE.svg", help="write the chart of the ratings here")
+    a.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on stderr (default: on a terminal, from 20 games)",
+    )
+    a.set_defaults(run=_cmd_arena)
+
+    pl = command("play", "play in the terminal against agents")
+    pl.add_argument("game", choices=games(), metavar="GAME", help=game_help)
+    pl.add_argument(
+        "--seats",
+        type=_agent_list,
+        required=True,
+        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N]",
+    )
+    pl.set_defaults(run=_cmd_play)
+
+    b = command("bench", "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS")
+    b.add_argument(
+        "game",
+        nargs="?",
+        choices=[*games(), "agents"],
+        metavar="GAME",
+        help="default: all; 'agents' measures the search agents",
+    )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.set_defaults(run=_cmd_bench)
 
     r = command("rules", "print a game's rules page (Markdown)")
     r.add_argument("game", choices=games(), metavar="GAME", help=game_help)
     r.set_defaults(run=_cmd_rules)
-    return parser, {"demo": demo, "perft": p, "simulate": s, "bench": b, "rules": r}
+    commands = {"demo": demo, "perft": p, "simulate": s, "arena": a, "play": pl, "bench": b}
+    return parser, {**commands, "rules": r}
 
 
 def _split_game_options(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TextIO, cast
 
@@ -17,6 +18,9 @@ import numpy as np
 
 from . import _args
 from ._registry import check_backend, game_info, new
+from ._state import State
+from ._types import Move
+from .agents import AgentLike, BuiltinAgent, as_agent
 from .errors import InvalidOptionError
 from .rng import MASK64, SplitMix64
 
@@ -24,8 +28,6 @@ if TYPE_CHECKING:
     from .reference._base import ReferenceState
 
 __all__ = ["SimulationResult", "perft", "simulate"]
-
-AGENTS = ("random",)
 
 #: the most threads ``simulate`` accepts (it never starts more than there are games)
 MAX_THREADS = 1024
@@ -56,6 +58,36 @@ class SimulationResult:
     reason_codes: np.ndarray
     reason_names: tuple[str, ...]
     seconds: float = field(repr=False)
+    #: the agents by seat (``("random",)`` for the default random play)
+    agents: tuple[str, ...] = ("random",)
+    #: with ``record=True``: every game's action ids, flat; game ``i`` is
+    #: ``actions[offsets[i]:offsets[i + 1]]`` (see :meth:`game_actions`)
+    actions: np.ndarray | None = field(default=None, repr=False)
+    offsets: np.ndarray | None = field(default=None, repr=False)
+
+    def game_actions(self, i: int) -> np.ndarray:
+        """The action ids of game ``i``, in order (``simulate(..., record=True)``).
+
+        Raises:
+            ValueError: the games were not recorded.
+        """
+        if self.actions is None or self.offsets is None:
+            raise ValueError("the games were not recorded: simulate(..., record=True)")
+        return self.actions[int(self.offsets[i]) : int(self.offsets[i + 1])]
+
+    def replay(self, i: int, backend: str = "rust") -> State:
+        """Game ``i`` played again from its recorded actions: the state at its end.
+
+        Raises:
+            ValueError: the games were not recorded.
+        """
+        options = dict(self.options)
+        if "seed" in options:  # a seeded setup: game i was seeded seed + i
+            options["seed"] = (self.seed + i) & MASK64
+        state = new(self.game, backend=backend, **options)
+        for action in self.game_actions(i):
+            state.apply_action(int(action))
+        return state
 
     @property
     def reasons(self) -> np.ndarray:
@@ -105,15 +137,17 @@ def simulate(
     name: str,
     games: int = 1000,
     *,
-    agents: str = "random",
+    agents: str | Sequence[AgentLike] = "random",
     seed: int = 0,
     max_plies: int | Literal["default"] | None = "default",
     threads: int | None = None,
     backend: str = "rust",
     progress: bool | None = None,
+    record: bool = False,
     **options: Any,
 ) -> SimulationResult:
-    """Play ``games`` games of ``name`` between random agents and return their results.
+    """Play ``games`` games of ``name`` between agents (random by default) and return their
+    results.
 
     Game ``i`` uses SplitMix64 seeded with ``seed + i`` (mod 2**64: the games after seed
     ``2**64 - 1`` wrap to 0) for its agents, and the same value as its ``seed`` option when the
@@ -123,7 +157,11 @@ def simulate(
     Args:
         name: the game (``ludorum.games()``).
         games: how many games, an int in ``0..2**63 - 1`` (0 gives an empty result).
-        agents: ``"random"``.
+        agents: ``"random"`` (the random agent in every seat, drawing from one SplitMix64 per
+            game), or one agent per seat: ``ludorum.agents`` agents (played inside Rust; agent
+            seeds are offset by the game's seed, so every game differs and each replays), their
+            names (``"mcts:2000"``), or Python callables ``state -> Move`` (played in Python,
+            slower).
         seed: the batch seed, an int in ``0..2**64 - 1`` (as everywhere a seed is taken).
         max_plies: the game option of that name, for games that have it. Left at
             ``"default"``, the game's ``simulation_max_plies`` applies (``ludorum.game_info``:
@@ -135,6 +173,8 @@ def simulate(
             ``"reference"`` (the same games, in Python).
         progress: show a bar on stderr (default: when stderr is a terminal and the batch is
             large). The Rust backend reports from one call, every 50 ms.
+        record: keep every game's action ids (``result.game_actions(i)``,
+            ``result.replay(i)``): ``True`` or ``False``.
         options: the game's options (``ludorum.game_info(name).options``).
 
     Raises:
@@ -147,13 +187,13 @@ def simulate(
     ([30, 30, 30, 30], ['ply limit', 'ply limit', 'ply limit', 'ply limit'])
     """
     info = game_info(name)
-    if not isinstance(agents, str) or agents not in AGENTS:
-        raise InvalidOptionError(f"agents must be one of {AGENTS}, got {_args.show(agents)}")
+    seats = _seats(agents)
     check_backend(backend)
-    if progress is not None and not isinstance(progress, (bool, np.bool_)):
-        raise InvalidOptionError(
-            f"progress must be None, True or False, got {_args.show(progress)}"
-        )
+    for flag, value in (("progress", progress), ("record", record)):
+        if not isinstance(value, (bool, np.bool_)) and not (flag == "progress" and value is None):
+            allowed = "None, True or False" if flag == "progress" else "True or False"
+            raise InvalidOptionError(f"{flag} must be {allowed}, got {_args.show(value)}")
+    record = bool(record)
     games = _args.count("games", games, 0, 2**63 - 1, InvalidOptionError)
     seed = _args.seed(seed, InvalidOptionError)
     if threads is None:
@@ -168,18 +208,28 @@ def simulate(
 
     bar = _Progress(name, games, sys.stderr) if _want_progress(progress, games) else None
     start = time.perf_counter()
-    if backend == "rust":
+    actions = offsets = None
+    native = seats is None or all(isinstance(a, BuiltinAgent) for a in seats)
+    if backend == "rust" and native:
         from . import _ludorum
 
         report = (
             None if bar is None else (lambda done: bar.update(done, time.perf_counter() - start))
         )
-        options, masks, lengths, codes = _ludorum.simulate(
-            name, options, seed, 0, games, threads, report
+        specs = None if seats is None else [a.spec() for a in seats]  # type: ignore[union-attr]
+        options, masks, lengths, codes, logged = _ludorum.simulate(
+            name, options, seed, 0, games, threads, report, specs, record
         )
+        if logged is not None:
+            actions, offsets = logged
     else:
         options = new(name, backend=backend, **options).options  # validated once
-        masks, lengths, codes = _simulate_reference(name, options, seed, games, bar, start)
+        masks, lengths, codes, logs = _simulate_python(
+            name, backend, options, seed, games, seats, bar, start
+        )
+        if record:
+            offsets = np.cumsum([0, *map(len, logs)], dtype=np.uint64)
+            actions = np.fromiter((a for log in logs for a in log), dtype=np.uint32)
         threads = 1
     seconds = time.perf_counter() - start
     if bar is not None:
@@ -196,43 +246,93 @@ def simulate(
         reason_codes=codes,
         reason_names=info.reasons,
         seconds=seconds,
+        agents=("random",) if seats is None else tuple(_agent_name(a) for a in seats),
+        actions=actions,
+        offsets=offsets,
     )
 
 
-def _simulate_reference(
+def _seats(
+    agents: str | Sequence[AgentLike],
+) -> list[BuiltinAgent | Callable[[State], Move]] | None:
+    """``None`` for the default random play, else one agent per seat."""
+    if isinstance(agents, str):
+        if agents != "random":
+            raise InvalidOptionError(
+                f"agents must be 'random' or one agent per seat, got {_args.show(agents)}"
+            )
+        return None
+    if not isinstance(agents, (list, tuple)):
+        raise InvalidOptionError(
+            f"agents must be 'random' or one agent per seat, got {_args.show(agents)}"
+        )
+    return [as_agent(a) for a in agents]
+
+
+def _agent_name(agent: BuiltinAgent | Callable[[State], Move]) -> str:
+    return (
+        repr(agent) if isinstance(agent, BuiltinAgent) else getattr(agent, "__name__", "callable")
+    )
+
+
+def _offset(agent: BuiltinAgent | Callable[[State], Move], offset: int) -> Callable[[State], Move]:
+    """A fresh built-in agent with its seed offset by ``offset`` (as the Rust batch does)."""
+    if isinstance(agent, BuiltinAgent):
+        return agent.reseeded(offset).choose
+    return agent
+
+
+def _simulate_python(
     name: str,
+    backend: str,
     options: dict[str, Any],
     seed: int,
     games: int,
+    seats: list[BuiltinAgent | Callable[[State], Move]] | None,
     bar: _Progress | None,
     start: float,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[list[int]]]:
+    """The games played from Python: random play (unchecked, as the Rust batch does) or agents
+    (their moves checked)."""
     reasons = game_info(name).reasons
     masks = np.zeros(games, dtype=np.uint8)
     lengths = np.zeros(games, dtype=np.uint32)
     codes = np.zeros(games, dtype=np.uint8)
+    logs: list[list[int]] = []
     seeded = "seed" in options  # a seeded setup gets seed + i in game i, like its agents
     for i in range(games):
         game_seed = (seed + i) & MASK64
-        state = cast(
-            "ReferenceState",
-            new(
-                name, backend="reference", **({**options, "seed": game_seed} if seeded else options)
-            ),
+        state = new(
+            name, backend=backend, **({**options, "seed": game_seed} if seeded else options)
         )
-        rng = SplitMix64(game_seed)
-        while state.current_player is not None:
-            # The moves are legal by construction: play them unchecked, as the Rust batch does.
-            moves = state.legal_moves()
-            state._apply(moves[rng.below(len(moves))])
+        log: list[int] = []
+        if seats is None:
+            ref = cast("ReferenceState", state)
+            rng = SplitMix64(game_seed)
+            while ref.current_player is not None:
+                moves = ref.legal_moves()
+                move = moves[rng.below(len(moves))]
+                log.append(move.action)
+                ref._apply(move)
+        else:
+            if len(seats) != state.num_players:
+                raise InvalidOptionError(
+                    f"{len(seats)} agents for {state.num_players} seats: give one agent per seat"
+                )
+            players = [_offset(a, game_seed) for a in seats]
+            while (player := state.current_player) is not None:
+                move = players[player](state.copy())
+                log.append(move.action)
+                state.play(move)
         outcome = state.outcome()
         assert outcome is not None
         masks[i] = sum(1 << p for p in outcome.winners)
         lengths[i] = state.ply
         codes[i] = reasons.index(outcome.reason)
+        logs.append(log)
         if bar is not None:
             bar.update(i + 1, time.perf_counter() - start)
-    return masks, lengths, codes
+    return masks, lengths, codes, logs
 
 
 def _winners(masks: np.ndarray) -> np.ndarray:

@@ -9,6 +9,7 @@ pyo3::import_exception!(ludorum.errors, IllegalMoveError);
 pyo3::import_exception!(ludorum.errors, InvalidStateError);
 pyo3::import_exception!(ludorum.errors, InvalidOptionError);
 pyo3::import_exception!(ludorum.errors, StateInUseError);
+pyo3::import_exception!(ludorum.errors, InvalidArgumentError);
 
 /// One exhaustive match: a new error variant must be mapped here before the crate compiles.
 pub fn to_py(error: Error) -> PyErr {

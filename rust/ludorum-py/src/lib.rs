@@ -4,12 +4,14 @@
 
 use ludorum::core::facts::{Facts, OptionDefault, OptionKind};
 use ludorum::games::{visit, Visitor};
-use ludorum::{Batch, Game};
+use ludorum::search::{play_games, AgentSpec};
+use ludorum::{Batch, Game, GameLog};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::{Map, Value};
 
+mod agents;
 mod convert;
 mod errors;
 mod monitor;
@@ -32,26 +34,47 @@ macro_rules! bind_games {
             )*
             m.add("GAMES", games)
         }
+
+        /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
+        /// game: the visitor may release the GIL (a search) while the state stays free.
+        fn visit_state<V: agents::StateVisitor>(
+            state: &Bound<'_, PyAny>,
+            visitor: V,
+        ) -> PyResult<V::Output> {
+            $(
+                if let Ok(state) = state.cast::<$module::Class>() {
+                    let game = state.get().snapshot()?;
+                    return Ok(visitor.visit(&game));
+                }
+            )*
+            Err(errors::InvalidArgumentError::new_err(format!(
+                "state must be a ludorum state of the Rust backend, got {}",
+                convert::show(state)
+            )))
+        }
     };
 }
 
 ludorum::for_each_game!(bind_games);
 
-/// Batch results as numpy arrays: winner bitmasks, lengths and end-reason codes (indices in the
-/// game's `reasons`), with the options after defaults.
+/// Batch results as numpy arrays: the options after defaults, winner bitmasks, lengths,
+/// end-reason codes (indices in the game's `reasons`), and when recorded every game's action
+/// ids, flat, with the offsets where each game starts (`count + 1` of them).
 type SimArrays<'py> = (
     Py<PyAny>,
     Bound<'py, PyArray1<u8>>,
     Bound<'py, PyArray1<u32>>,
     Bound<'py, PyArray1<u8>>,
+    Option<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>)>,
 );
 
-/// Plays games `first..first+count` of `game` between random agents inside Rust (game `i`
-/// seeded `seed + i`), over `threads` threads, with the GIL released. About every 50 ms the
-/// calling thread takes the GIL to check for signals (Ctrl-C stops the batch and raises
-/// `KeyboardInterrupt`) and calls `progress(games_done)` when given.
+/// Plays games `first..first+count` of `game` inside Rust (game `i` seeded `seed + i`), over
+/// `threads` threads, with the GIL released: between random agents, or seat `s` played by
+/// `agents[s]` (specs from `ludorum.agents`). About every 50 ms the calling thread takes the GIL
+/// to check for signals (Ctrl-C stops the batch and raises `KeyboardInterrupt`) and calls
+/// `progress(games_done)` when given. With `record`, every game's action ids come back too.
 #[pyfunction]
-#[pyo3(signature = (game, options, seed, first, count, threads, progress=None))]
+#[pyo3(signature = (game, options, seed, first, count, threads, progress=None, agents=None, record=false))]
 #[allow(clippy::too_many_arguments)]
 fn simulate<'py>(
     py: Python<'py>,
@@ -62,26 +85,42 @@ fn simulate<'py>(
     count: usize,
     threads: usize,
     progress: Option<Bound<'py, PyAny>>,
+    agents: Option<Bound<'py, PyAny>>,
+    record: bool,
 ) -> PyResult<SimArrays<'py>> {
-    let options = convert::options_from_python(py, game, options)?;
-    let progress = progress.map(Bound::unbind);
     let run = Simulate {
-        options,
+        options: convert::options_from_python(py, game, options)?,
         seed,
         first,
         count,
         threads,
-        progress,
+        progress: progress.map(Bound::unbind),
+        agents: agents.map(|a| agents::specs_from_python(&a)).transpose()?,
+        record,
     };
-    let (options, records) = visit(game, run).map_err(errors::to_py)??;
-    let winners = records.iter().map(|r| r.winners).collect();
-    let lengths = records.iter().map(|r| r.length).collect();
-    let reasons = records.iter().map(|r| r.reason).collect();
+    let (options, logs) = visit(game, run).map_err(errors::to_py)??;
+    let winners = logs.iter().map(|g| g.record.winners).collect();
+    let lengths = logs.iter().map(|g| g.record.length).collect();
+    let reasons = logs.iter().map(|g| g.record.reason).collect();
+    let actions = record.then(|| {
+        let mut offsets = Vec::with_capacity(logs.len() + 1);
+        offsets.push(0u64);
+        let mut flat = Vec::new();
+        for log in &logs {
+            flat.extend_from_slice(&log.actions);
+            offsets.push(flat.len() as u64);
+        }
+        (
+            PyArray1::from_vec(py, flat),
+            PyArray1::from_vec(py, offsets),
+        )
+    });
     Ok((
         convert::to_python(py, &Value::Object(options))?,
         PyArray1::from_vec(py, winners),
         PyArray1::from_vec(py, lengths),
         PyArray1::from_vec(py, reasons),
+        actions,
     ))
 }
 
@@ -93,15 +132,26 @@ struct Simulate {
     count: usize,
     threads: usize,
     progress: Option<Py<PyAny>>,
+    agents: Option<Vec<AgentSpec>>,
+    record: bool,
 }
 
 impl Visitor for Simulate {
-    type Output = PyResult<(Map<String, Value>, Vec<ludorum::GameRecord>)>;
+    type Output = PyResult<(Map<String, Value>, Vec<GameLog>)>;
 
     fn visit<G: Game>(self) -> Self::Output {
         Python::attach(|py| {
             // The options are validated once, here, with the GIL held.
             let batch = Batch::<G>::new(&self.options, self.seed).map_err(errors::to_py)?;
+            if let Some(agents) = &self.agents {
+                let players = batch.start(0).num_players();
+                if agents.len() != players {
+                    return Err(errors::InvalidOptionError::new_err(format!(
+                        "{} agents for {players} seats: give one agent per seat",
+                        agents.len()
+                    )));
+                }
+            }
             let mut failure = None;
             let mut monitor = |done: usize| {
                 Python::attach(|py| {
@@ -112,17 +162,30 @@ impl Visitor for Simulate {
                     checked.map_err(|e| failure = Some(e)).is_ok()
                 })
             };
-            let records = py.detach(|| {
-                ludorum::simulate(
-                    &batch,
-                    self.first,
-                    self.count,
-                    self.threads,
-                    Some(&mut monitor),
-                )
+            let (first, count, threads) = (self.first, self.count, self.threads);
+            let logs = py.detach(|| match (&self.agents, self.record) {
+                (Some(agents), _) => {
+                    play_games(&batch, first, count, threads, agents, Some(&mut monitor))
+                }
+                (None, true) => {
+                    ludorum::simulate_logged(&batch, first, count, threads, Some(&mut monitor))
+                }
+                (None, false) => {
+                    ludorum::simulate(&batch, first, count, threads, Some(&mut monitor)).map(
+                        |records| {
+                            records
+                                .into_iter()
+                                .map(|record| GameLog {
+                                    record,
+                                    actions: Vec::new(),
+                                })
+                                .collect()
+                        },
+                    )
+                }
             });
-            match (records, failure) {
-                (Some(records), _) => Ok((batch.options(), records)),
+            match (logs, failure) {
+                (Some(logs), _) => Ok((batch.options(), logs)),
                 (None, Some(error)) => Err(error),
                 (None, None) => unreachable!("a batch stops only when the monitor failed"),
             }
@@ -203,6 +266,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     PyArray1::<u8>::zeros(m.py(), 0, false);
     add_games(m)?;
     m.add_class::<moves::Move>()?;
+    m.add_class::<agents::PyAgent>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

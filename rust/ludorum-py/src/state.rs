@@ -701,6 +701,11 @@ macro_rules! game_class {
                 }
             }
 
+            /// A copy of the engine state, for work done without holding it.
+            pub(crate) fn snapshot(&self) -> PyResult<$game> {
+                Ok(self.read()?.clone())
+            }
+
             /// A player index of this game (`what` names the argument).
             fn player_index(&self, player: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
                 let players = self.read()?.num_players(); // fixed for the options

@@ -18,19 +18,22 @@
 
 pub mod core;
 pub mod games;
+pub mod search;
 
 pub use crate::core::batch::Batch;
 pub use crate::core::error::Error;
 pub use crate::core::facts::Facts;
-pub use crate::core::game::{Encoding, Game, MoveGen};
+pub use crate::core::game::{Encoding, Evaluation, Game, MoveGen};
 pub use crate::core::hidden::{Hidden, HiddenInformation};
 pub use crate::core::outcome::Outcome;
 pub use crate::core::perft::perft;
-pub use crate::core::playout::{play_random_game, play_random_game_until, simulate, GameRecord};
+pub use crate::core::playout::{
+    play_random_game, play_random_game_until, simulate, simulate_logged, GameLog, GameRecord,
+};
 pub use crate::core::rng::SplitMix64;
 
 /// The traits a user of the engine needs in scope: `use ludorum::prelude::*;`.
 pub mod prelude {
-    pub use crate::core::game::{Encoding, Game, MoveGen};
+    pub use crate::core::game::{Encoding, Evaluation, Game, MoveGen};
     pub use crate::core::hidden::HiddenInformation;
 }

@@ -3,6 +3,7 @@
 //! - [`Encoding`]: what a move is called: its action id in the fixed action space, and its
 //!   notation (implemented in each game's `notation.rs`);
 //! - [`MoveGen`]: which moves are legal now (each game's `movegen.rs`);
+//! - [`Evaluation`]: a heuristic value of a position for search (each game's `eval.rs`);
 //! - [`Game`]: the rest of the rules: setup from options, play, undo, outcome, key,
 //!   observation and JSON (each game's `state.rs`), with the game's [`Facts`].
 //!
@@ -87,10 +88,20 @@ pub trait MoveGen: Encoding {
     }
 }
 
+/// A heuristic value of a position, for search: each game's `eval.rs`, documented on its rules
+/// page.
+pub trait Evaluation {
+    /// Writes into `values` (one per player) how well each player stands, in `[-1, 1]`, for a
+    /// position that is not over: MCTS scores the rollouts it cuts short with it. In a game with
+    /// hidden information it is called on the worlds a search samples, never on the true hidden
+    /// values of a state a player cannot see.
+    fn evaluate(&self, values: &mut [f64]);
+}
+
 /// A game state: setup, play, undo, outcome and key.
 ///
 /// Implementors provide the required methods; checked [`play`](Game::play) is provided once.
-pub trait Game: MoveGen + Clone + Send + Sync + Sized + 'static {
+pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     /// What the game declares about itself (names, players, options, ...).
     const FACTS: &'static Facts;
 

@@ -58,14 +58,91 @@ pub fn play_random_game_until<G: Game>(
             until_check = PLIES_BETWEEN_CHECKS;
         }
     }
+    Some(record(game))
+}
+
+/// The record of a finished game.
+///
+/// # Panics
+///
+/// When the game is not over.
+pub fn record<G: Game>(game: &G) -> GameRecord {
     let outcome = game
         .outcome()
         .expect("a game without a current player has an outcome");
-    Some(GameRecord {
+    GameRecord {
         winners: outcome.winners,
         length: game.history().len() as u32,
         reason: G::FACTS.reason_code(outcome.reason),
+    }
+}
+
+/// One game: its result and, when it was asked for, the action id of every move in order
+/// (replayable with `apply_action`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLog {
+    /// Winners, length and end reason.
+    pub record: GameRecord,
+    /// The action id of every move, as it was played (empty unless recorded).
+    pub actions: Vec<u32>,
+}
+
+/// [`play_random_game`], keeping the action ids.
+pub fn play_random_game_logged<G: Game>(game: &mut G, rng: &mut SplitMix64) -> GameLog {
+    play_random_game_logged_until(game, rng, &AtomicBool::new(false)).expect("never stopped")
+}
+
+/// [`play_random_game_logged`] that gives up, returning `None`, soon after `stop` is set (as
+/// [`play_random_game_until`]).
+pub fn play_random_game_logged_until<G: Game>(
+    game: &mut G,
+    rng: &mut SplitMix64,
+    stop: &AtomicBool,
+) -> Option<GameLog> {
+    let mut actions = Vec::new();
+    while game.current_player().is_some() {
+        let mv = game.random_move(rng);
+        actions.push(game.action(mv) as u32);
+        game.play_unchecked(mv);
+        if actions.len() % PLIES_BETWEEN_CHECKS as usize == 0 && stop.load(Ordering::Relaxed) {
+            return None;
+        }
+    }
+    Some(GameLog {
+        record: record(game),
+        actions,
     })
+}
+
+/// Runs `work(i, stop)` for `i` in `0..count` as [`run`] does, where `stop` is set as soon as
+/// the monitor asks to stop, so that the items under way stop too (they return `None`).
+fn run_stoppable<T, F>(
+    count: usize,
+    threads: usize,
+    work: F,
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<T>>
+where
+    T: Send,
+    F: Fn(usize, &AtomicBool) -> Option<T> + Sync,
+{
+    let stop = AtomicBool::new(false);
+    let mut watch = monitor.map(|monitor| {
+        |done| {
+            let go = monitor(done);
+            if !go {
+                stop.store(true, Ordering::Relaxed);
+            }
+            go
+        }
+    });
+    let results = run(
+        count,
+        threads,
+        |i| work(i, &stop),
+        watch.as_mut().map(|w| w as &mut dyn FnMut(usize) -> bool),
+    )?;
+    results.into_iter().collect()
 }
 
 /// Plays games `first..first + count` of `batch` between random agents (game `i` from
@@ -88,24 +165,32 @@ pub fn simulate<G: Game>(
     monitor: Option<&mut dyn FnMut(usize) -> bool>,
 ) -> Option<Vec<GameRecord>> {
     // The monitor's "stop" also reaches the games under way, not only the next ones.
-    let stop = AtomicBool::new(false);
-    let mut watch = monitor.map(|monitor| {
-        |done| {
-            let go = monitor(done);
-            if !go {
-                stop.store(true, Ordering::Relaxed);
-            }
-            go
-        }
-    });
-    let records = run(
+    run_stoppable(
         count,
         threads,
-        |i| {
+        |i, stop| {
             let i = first.wrapping_add(i as u64);
-            play_random_game_until(&mut batch.start(i), &mut batch.rng(i), &stop)
+            play_random_game_until(&mut batch.start(i), &mut batch.rng(i), stop)
         },
-        watch.as_mut().map(|w| w as &mut dyn FnMut(usize) -> bool),
-    )?;
-    records.into_iter().collect()
+        monitor,
+    )
+}
+
+/// [`simulate`], keeping every game's action ids.
+pub fn simulate_logged<G: Game>(
+    batch: &Batch<G>,
+    first: u64,
+    count: usize,
+    threads: usize,
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<GameLog>> {
+    run_stoppable(
+        count,
+        threads,
+        |i, stop| {
+            let i = first.wrapping_add(i as u64);
+            play_random_game_logged_until(&mut batch.start(i), &mut batch.rng(i), stop)
+        },
+        monitor,
+    )
 }

@@ -22,6 +22,7 @@
 //! ```
 
 pub mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod state;

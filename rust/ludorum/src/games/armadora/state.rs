@@ -252,7 +252,7 @@ impl Armadora {
     }
 
     /// Each player's gold and piles if the game were scored now.
-    fn tally(&self) -> (Vec<u32>, Vec<Vec<u32>>) {
+    pub(super) fn tally(&self) -> (Vec<u32>, Vec<Vec<u32>>) {
         let awards: Vec<(u32, Vec<u32>)> = self
             .territories()
             .into_iter()

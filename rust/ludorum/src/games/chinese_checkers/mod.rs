@@ -27,6 +27,7 @@
 pub mod board;
 mod cache;
 mod hops;
+mod eval;
 mod movegen;
 mod notation;
 mod state;

@@ -27,6 +27,7 @@
 //! ```
 
 pub mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod state;

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod board;
+mod eval;
 mod movegen;
 mod notation;
 mod state;

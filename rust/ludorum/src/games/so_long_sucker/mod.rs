@@ -29,6 +29,7 @@
 //! ```
 
 mod keys;
+mod eval;
 mod movegen;
 mod notation;
 mod state;

@@ -1,0 +1,319 @@
+"""Agents that play any game: random play and Monte Carlo tree search, in the Rust core.
+
+An agent's ``choose(state)`` returns the :class:`~ludorum.Move` it makes for the player to move
+(the state is not changed); ``analyse(state)`` says why. Wherever an agent is taken
+(``ludorum.simulate``, ``ludorum.arena``), a plain Python callable ``state -> Move`` works too,
+on a slower path, and so does a name: ``"random"``, ``"mcts"``, ``"mcts:2000"``, ``"ismcts:500"``.
+
+- :class:`Random`: a uniformly random legal move, ``legal_moves()[rng.below(n)]``.
+- :class:`MCTS`: UCT with one value per player (max^n), so 3- to 6-player games are searched
+  correctly; random rollouts cut at ``rollout_plies`` and scored by the game's evaluation
+  (``docs/rules/<game>.md``); the tree is kept between moves; ``threads`` search in parallel
+  with the GIL released. The same seed and thread count give the same move.
+- :class:`ISMCTS`: information-set search: every simulation starts from a world drawn with
+  ``resample`` for the player to move, so the choice depends only on what that player may know.
+  :class:`MCTS` searches this way too in games with hidden information (Armadora), never reading
+  the hidden strengths.
+
+>>> import ludorum
+>>> from ludorum.agents import MCTS
+>>> state = ludorum.new("so_long_sucker", players=3, seed=2)
+>>> agent = MCTS(simulations=200, seed=1)
+>>> move = agent.choose(state)
+>>> move in state.legal_moves()
+True
+>>> analysis = agent.analyse(state)    # the tree of the first search is kept: 2 x 200
+>>> sum(m.visits for m in analysis.moves) == analysis.simulations == 400
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from . import _args, _ludorum
+from ._state import State
+from ._types import Move
+from .errors import InvalidArgumentError, InvalidOptionError
+
+__all__ = [
+    "ISMCTS",
+    "MCTS",
+    "AgentLike",
+    "Analysis",
+    "BuiltinAgent",
+    "Random",
+    "SearchedMove",
+    "as_agent",
+    "parse_agent",
+]
+
+
+@dataclass(frozen=True)
+class SearchedMove:
+    """One move an agent considered: simulations through it and their mean value per player."""
+
+    #: the move
+    move: Move
+    #: simulations through it
+    visits: int
+    #: mean value per player, in [-1, 1]
+    values: tuple[float, ...]
+    #: the move ends the game at once with the player to move its sole winner
+    wins: bool
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What an agent considered for one decision: the moves, best first."""
+
+    #: the root moves: immediate wins first, then the most visited
+    moves: tuple[SearchedMove, ...]
+    #: simulations behind the statistics (a kept tree adds those of earlier moves; 0 for the
+    #: random agent)
+    simulations: int
+
+    def table(self, limit: int = 10) -> str:
+        """The best ``limit`` moves as a small text table.
+
+        >>> import ludorum
+        >>> from ludorum.agents import MCTS
+        >>> analysis = MCTS(simulations=50).analyse(ludorum.new("dominions"))
+        >>> print(analysis.table(2))  # doctest: +ELLIPSIS
+        move        visits  values
+        ...
+        """
+        lines = [f"{'move':<12}{'visits':>6}  values"]
+        for m in self.moves[:limit]:
+            values = " ".join(f"{v:+.3f}" for v in m.values)
+            lines.append(
+                f"{m.move.notation:<12}{m.visits:>6}  {values}{'  wins' if m.wins else ''}"
+            )
+        return "\n".join(lines)
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> int:
+    """A count of an agent (the one check of counts, ``ludorum._args.count``)."""
+    return _args.count(name, value, low, high, InvalidOptionError)
+
+
+@dataclass(eq=False)
+class BuiltinAgent:
+    """An agent of the Rust core. It keeps what it learnt of a game between moves (a search
+    keeps its tree), so use one agent object per seat of one game at a time."""
+
+    _native: Any = field(default=None, init=False, repr=False, compare=False)
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's parameters as the engine reads them."""
+        raise NotImplementedError
+
+    def reseeded(self, offset: int) -> BuiltinAgent:
+        """A fresh agent (no kept tree) with its seed advanced by ``offset`` modulo 2**64, as a
+        batch gives game ``i`` its agents."""
+        seed = (getattr(self, "seed", 0) + offset) & (2**64 - 1)
+        fresh: BuiltinAgent = dataclasses.replace(self, seed=seed)  # type: ignore[call-arg]
+        return fresh
+
+    def _agent(self) -> Any:
+        if self._native is None:
+            self._native = _ludorum.Agent(self.spec())
+        return self._native
+
+    def choose(self, state: State) -> Move:
+        """The move this agent makes for the player to move of ``state`` (not changed).
+
+        Works for both backends (a reference state is searched through its Rust twin).
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a ludorum state.
+            IllegalMoveError: the game is over.
+        """
+        chosen: Move = self._agent().choose(_rust(state))
+        return chosen
+
+    def analyse(self, state: State) -> Analysis:
+        """The moves this agent considered for the player to move, best first, with their
+        visits and mean values per player (see :class:`Analysis`).
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a ludorum state.
+            IllegalMoveError: the game is over.
+        """
+        moves, simulations = self._agent().analyse(_rust(state))
+        return Analysis(
+            moves=tuple(SearchedMove(m, v, tuple(vals), w) for m, v, vals, w in moves),
+            simulations=simulations,
+        )
+
+    def __call__(self, state: State) -> Move:
+        return self.choose(state)
+
+    def __str__(self) -> str:
+        return repr(self)
+
+
+def _rust(state: State) -> State:
+    """``state`` itself when it is a Rust state, else its Rust twin (same moves, same ids)."""
+    if type(state) in _ludorum.GAMES.values():
+        return state
+    if not isinstance(state, State):
+        raise InvalidArgumentError(f"state must be a ludorum state, got {_args.show(state)}")
+    from ._registry import from_json
+
+    return from_json(state.to_json())
+
+
+@dataclass(eq=False)
+class Random(BuiltinAgent):
+    """A uniformly random legal move: ``legal_moves()[rng.below(n)]`` with SplitMix64.
+
+    >>> import ludorum
+    >>> from ludorum.agents import Random
+    >>> Random(seed=3).choose(ludorum.new("chinese_checkers"))
+    Move('d2-f5')
+    """
+
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self.seed = _args.seed(self.seed, InvalidOptionError)
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's parameters as the engine reads them."""
+        return {"kind": "random", "seed": self.seed}
+
+
+@dataclass(eq=False)
+class MCTS(BuiltinAgent):
+    """UCT Monte Carlo tree search with a value per player, in the Rust core.
+
+    Args:
+        simulations: simulations per move, over all threads.
+        c: the exploration constant (values are in [-1, 1]).
+        rollout_plies: random plies after the tree before the game's evaluation scores the
+            position; ``None`` plays rollouts to the end (at the game's simulation cap, for games
+            whose random play need not end).
+        seed: the seed (thread ``t`` draws its own stream from it).
+        threads: threads searching in parallel, with the GIL released.
+        time_limit: seconds after which the search stops early (then results depend on
+            timing).
+
+    Raises:
+        InvalidOptionError: a parameter out of range.
+
+    >>> import ludorum
+    >>> from ludorum.agents import MCTS
+    >>> state = ludorum.new("dominions")
+    >>> MCTS(simulations=100, seed=3).choose(state) == MCTS(simulations=100, seed=3).choose(state)
+    True
+    """
+
+    simulations: int = 1000
+    c: float = 1.4
+    rollout_plies: int | None = None
+    seed: int = 0
+    threads: int = 1
+    time_limit: float | None = None
+
+    #: information-set search even in games of perfect information
+    _information_sets = False
+
+    def __post_init__(self) -> None:
+        self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
+        if isinstance(self.c, bool) or not isinstance(self.c, (int, float)) or not self.c >= 0:
+            raise InvalidOptionError(f"c must be a number >= 0, got {_args.show(self.c)}")
+        if self.rollout_plies is not None:
+            self.rollout_plies = _check_int("rollout_plies", self.rollout_plies, 0, 2**32 - 1)
+        self.seed = _args.seed(self.seed, InvalidOptionError)
+        self.threads = _check_int("threads", self.threads, 1, 1024)
+        if self.time_limit is not None and not (
+            isinstance(self.time_limit, (int, float))
+            and not isinstance(self.time_limit, bool)
+            and 0 < self.time_limit < math.inf
+        ):
+            raise InvalidOptionError(
+                f"time_limit must be None or seconds > 0, got {_args.show(self.time_limit)}"
+            )
+
+    def spec(self) -> dict[str, Any]:
+        """The agent's parameters as the engine reads them."""
+        return {
+            "kind": "mcts",
+            "simulations": self.simulations,
+            "c": float(self.c),
+            "rollout_plies": self.rollout_plies,
+            "seed": self.seed,
+            "threads": self.threads,
+            "time_limit": self.time_limit,
+            "information_sets": self._information_sets,
+        }
+
+
+@dataclass(eq=False)
+class ISMCTS(MCTS):
+    """Information-set MCTS: every simulation starts from a world drawn with ``resample`` for
+    the player to move, and the tree's edges are the moves as that player sees them, so two
+    states that agree on everything the player may see get the same choice (same seed).
+
+    >>> import ludorum
+    >>> from ludorum.agents import ISMCTS
+    >>> state = ludorum.new("armadora", first_player=0)
+    >>> ISMCTS(simulations=100).choose(state) in state.legal_moves()
+    True
+    """
+
+    _information_sets = True
+
+
+#: anything accepted where an agent is: a built-in agent, its name, or a callable
+AgentLike = Union[BuiltinAgent, str, Callable[[State], Move]]
+
+
+def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:
+    """A built-in agent from its name: ``random``, ``mcts``, ``mcts:2000``, ``ismcts:500``.
+
+    Raises:
+        InvalidOptionError: an unknown name or a bad count.
+
+    >>> from ludorum.agents import parse_agent
+    >>> parse_agent("mcts:200")
+    MCTS(simulations=200, c=1.4, rollout_plies=None, seed=0, threads=1, time_limit=None)
+    """
+    name, _, count = text.partition(":")
+    if name == "random" and not count:
+        return Random(seed=seed)
+    if name in ("mcts", "ismcts"):
+        simulations = 1000
+        if count:
+            if not count.isdigit() or int(count) < 1:
+                raise InvalidOptionError(
+                    f"agent {text!r}: simulations must be a positive integer, got {count!r}"
+                )
+            simulations = int(count)
+        cls = ISMCTS if name == "ismcts" else MCTS
+        return cls(simulations=simulations, seed=seed)
+    raise InvalidOptionError(
+        f"unknown agent {text!r}; agents: random, mcts[:SIMULATIONS], ismcts[:SIMULATIONS], "
+        "or an agent object or callable"
+    )
+
+
+def as_agent(agent: AgentLike) -> BuiltinAgent | Callable[[State], Move]:
+    """A built-in agent for a name, the agent itself otherwise.
+
+    Raises:
+        InvalidOptionError: an unknown name, or something that is neither an agent nor callable.
+    """
+    if isinstance(agent, str):
+        return parse_agent(agent)
+    if isinstance(agent, BuiltinAgent) or callable(agent):
+        return agent
+    raise InvalidOptionError(
+        f"an agent is a ludorum.agents agent, a name such as 'mcts:2000', or a callable "
+        f"state -> Move; got {_args.show(agent)}"
+    )

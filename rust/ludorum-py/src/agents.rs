@@ -1,0 +1,159 @@
+//! Agents for Python: `_ludorum.Agent(spec)` keeps a search (its trees) per game type between
+//! moves, and searches with the GIL released. The spec is a dict made by `ludorum.agents`.
+
+use std::any::Any;
+
+use ludorum::search::{Agent, AgentSpec, MctsConfig};
+use ludorum::Game;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::InvalidOptionError;
+
+/// An agent spec from the dict `ludorum.agents` makes: `{"kind": "random", "seed": 0}` or
+/// `{"kind": "mcts", "simulations": ..., "c": ..., "rollout_plies": ..., "seed": ...,
+/// "threads": ..., "time_limit": ..., "information_sets": ...}`.
+pub fn spec_from_python(spec: &Bound<'_, PyAny>) -> PyResult<AgentSpec> {
+    let dict = spec
+        .cast::<PyDict>()
+        .map_err(|_| PyTypeError::new_err("an agent spec is a dict"))?;
+    let get = |key: &str| -> PyResult<Option<Bound<'_, PyAny>>> {
+        Ok(dict.get_item(key)?.filter(|v| !v.is_none()))
+    };
+    let bad = |what: &str| InvalidOptionError::new_err(format!("bad agent spec: {what}"));
+    let kind: String = get("kind")?.ok_or_else(|| bad("no kind"))?.extract()?;
+    let seed: u64 = get("seed")?.map_or(Ok(0), |s| s.extract())?;
+    match kind.as_str() {
+        "random" => Ok(AgentSpec::Random { seed }),
+        "mcts" => Ok(AgentSpec::Mcts(MctsConfig {
+            simulations: get("simulations")?.map_or(Ok(1000), |v| v.extract())?,
+            c: get("c")?.map_or(Ok(1.4), |v| v.extract())?,
+            rollout_plies: get("rollout_plies")?.map(|v| v.extract()).transpose()?,
+            seed,
+            threads: get("threads")?.map_or(Ok(1), |v| v.extract())?,
+            time_limit: get("time_limit")?
+                .map(|v| v.extract::<f64>())
+                .transpose()?
+                .map(|s| {
+                    std::time::Duration::try_from_secs_f64(s)
+                        .map_err(|_| bad(&format!("time_limit must be seconds > 0, got {s}")))
+                })
+                .transpose()?,
+            information_sets: get("information_sets")?.map_or(Ok(false), |v| v.extract())?,
+        })),
+        other => Err(bad(&format!("unknown kind '{other}'"))),
+    }
+}
+
+/// Agents from a list of specs (one per seat).
+pub fn specs_from_python(specs: &Bound<'_, PyAny>) -> PyResult<Vec<AgentSpec>> {
+    specs
+        .try_iter()?
+        .map(|spec| spec_from_python(&spec?))
+        .collect()
+}
+
+/// A built-in agent: `choose(state)` and `analyse(state)` for the Rust states of any game.
+#[pyclass(name = "Agent", module = "ludorum._ludorum")]
+pub struct PyAgent {
+    spec: AgentSpec,
+    /// The agent of the game type it played last (`Agent<G>`), kept for tree reuse.
+    built: Option<Box<dyn Any + Send + Sync>>,
+}
+
+#[pymethods]
+impl PyAgent {
+    #[new]
+    fn new(spec: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(Self {
+            spec: spec_from_python(spec)?,
+            built: None,
+        })
+    }
+
+    /// The move this agent makes for the player to move (the state is not changed).
+    fn choose(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        crate::visit_state(state, Choose { agent: self, py })?
+    }
+
+    /// `(moves, simulations)`: every searched root move as `(Move, visits, values, wins)`.
+    fn analyse(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        crate::visit_state(state, Analyse { agent: self, py })?
+    }
+}
+
+impl PyAgent {
+    /// This agent for game type `G`, built on first use (and again after another game type).
+    fn agent<G: Game>(&mut self) -> &mut Agent<G> {
+        if !self.built.as_ref().is_some_and(|b| b.is::<Agent<G>>()) {
+            self.built = Some(Box::new(self.spec.build::<G>()));
+        }
+        self.built
+            .as_mut()
+            .and_then(|b| b.downcast_mut::<Agent<G>>())
+            .expect("built for G just now")
+    }
+}
+
+/// Work on one game state, whatever its game type.
+pub trait StateVisitor {
+    /// What the work returns.
+    type Output;
+
+    /// Does the work on `state`.
+    fn visit<G: Game>(self, state: &G) -> Self::Output;
+}
+
+fn running<G: Game>(state: &G) -> PyResult<()> {
+    match state.current_player() {
+        Some(_) => Ok(()),
+        None => Err(crate::errors::IllegalMoveError::new_err(
+            "the game is over: there is no move to choose",
+        )),
+    }
+}
+
+struct Choose<'a, 'py> {
+    agent: &'a mut PyAgent,
+    py: Python<'py>,
+}
+
+impl StateVisitor for Choose<'_, '_> {
+    type Output = PyResult<Py<PyAny>>;
+
+    fn visit<G: Game>(self, state: &G) -> Self::Output {
+        running(state)?;
+        let agent = self.agent.agent::<G>();
+        let mv = self.py.detach(|| agent.choose(state));
+        crate::convert::new_move(self.py, state.action(mv), state.notation(mv))
+    }
+}
+
+struct Analyse<'a, 'py> {
+    agent: &'a mut PyAgent,
+    py: Python<'py>,
+}
+
+impl StateVisitor for Analyse<'_, '_> {
+    type Output = PyResult<Py<PyAny>>;
+
+    fn visit<G: Game>(self, state: &G) -> Self::Output {
+        running(state)?;
+        let agent = self.agent.agent::<G>();
+        let analysis = self.py.detach(|| agent.analyse(state));
+        let moves = analysis
+            .moves
+            .iter()
+            .map(|m| {
+                let mv =
+                    crate::convert::new_move(self.py, state.action(m.mv), state.notation(m.mv))?;
+                Ok((mv, m.visits, m.values.clone(), m.wins))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((moves, analysis.simulations)
+            .into_pyobject(self.py)?
+            .into_any()
+            .unbind())
+    }
+}

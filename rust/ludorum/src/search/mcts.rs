@@ -1,0 +1,586 @@
+//! UCT Monte Carlo tree search with a value per player (max^n), random rollouts cut at
+//! `rollout_plies` and then scored by the game's [`Evaluation`](crate::Evaluation), tree reuse
+//! between moves, and root parallelism over threads (each thread searches its own tree from its
+//! own seed; the root statistics are summed), so that a seed and a thread count always give the
+//! same move.
+//!
+//! For a game with hidden information the search is information-set MCTS (single observer):
+//! every simulation starts from a world drawn by
+//! [`resample`](crate::HiddenInformation::resample) for the searching player, and the tree's
+//! edges are the moves as that player sees them (another player's moves by their
+//! [`viewer_notation`](crate::HiddenInformation::viewer_notation)), so the search never reads
+//! what its player may not know. A child's exploration term counts the simulations in which it
+//! was available.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::time::{Duration, Instant};
+
+use crate::core::game::Game;
+use crate::core::hidden::Hidden;
+use crate::core::rng::{mix, SplitMix64};
+
+/// The parameters of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Simulations per move, over all threads.
+    pub simulations: u32,
+    /// The exploration constant of UCT (values are in `[-1, 1]`).
+    pub c: f64,
+    /// Random plies after the tree before the game's evaluation scores the position; `None`
+    /// plays rollouts to the end (the game's own cap, if any, still applies).
+    pub rollout_plies: Option<u32>,
+    /// The seed; thread `t` searches with its own stream drawn from it.
+    pub seed: u64,
+    /// Threads searching in parallel (root parallelism).
+    pub threads: usize,
+    /// Stop early when this much time has passed (results then depend on timing).
+    pub time_limit: Option<Duration>,
+    /// Information-set search even for a game of perfect information (it is always used for
+    /// games with hidden information).
+    pub information_sets: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self {
+            simulations: 1000,
+            c: 1.4,
+            rollout_plies: None,
+            seed: 0,
+            threads: 1,
+            time_limit: None,
+            information_sets: false,
+        }
+    }
+}
+
+/// One searched move of the root: how often it was visited and its mean value per player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchedMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Simulations through it.
+    pub visits: u32,
+    /// Mean value per player of those simulations, in `[-1, 1]`.
+    pub values: Vec<f64>,
+    /// The move ends the game at once with the player to move its sole winner.
+    pub wins: bool,
+}
+
+/// What a search found: every root move, most visited first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// The root moves: those that win at once first, then the most visited (ties: higher
+    /// value for the player to move, then lower action id).
+    pub moves: Vec<SearchedMove<M>>,
+    /// Simulations behind these statistics: those of this search and, when the tree was kept
+    /// from earlier moves, those that went through this position before.
+    pub simulations: u32,
+}
+
+const NO_NODE: u32 = u32::MAX;
+
+/// The depth (root = 0) down to which new nodes look for moves that win at once.
+const DECISIVE_DEPTH: usize = 1;
+
+/// The most moves a node may have for that look.
+const DECISIVE_MOVES: usize = 256;
+
+struct Node<M> {
+    /// The move into this node, as played in the world where the edge was made.
+    mv: Option<M>,
+    /// The edge's name: the action id, or for another player's move in information-set search
+    /// a hash of how the searching player sees it.
+    key: u64,
+    visits: u32,
+    /// Simulations in which the edge was legal (information-set search).
+    available: u32,
+    /// All children made (perfect information: every legal move at once).
+    expanded: bool,
+    /// The edge ends the game with its chooser the sole winner: selection takes it at once.
+    wins: bool,
+    children: Vec<u32>,
+}
+
+/// One thread's tree.
+struct Tree<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    /// Sum of values per player, `players` per node.
+    values: Vec<f64>,
+    players: usize,
+    /// The edge keys of the root's history, to find the root again in the next position.
+    root_keys: Vec<u64>,
+    rng: SplitMix64,
+}
+
+/// A search agent for one seat of one game type; it keeps its trees between moves.
+pub struct Mcts<G: Game> {
+    config: MctsConfig,
+    trees: Vec<Tree<G>>,
+}
+
+fn hash_text(text: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    text.hash(&mut h);
+    // Keys of seen moves stay apart from action ids (which are small).
+    h.finish() | 1 << 63
+}
+
+impl<G: Game> Tree<G> {
+    fn new(players: usize, seed: u64) -> Self {
+        let mut tree = Self {
+            nodes: Vec::new(),
+            values: Vec::new(),
+            players,
+            root_keys: Vec::new(),
+            rng: SplitMix64::new(seed),
+        };
+        tree.add(None, 0);
+        tree
+    }
+
+    fn add(&mut self, mv: Option<G::Move>, key: u64) -> u32 {
+        self.nodes.push(Node {
+            mv,
+            key,
+            visits: 0,
+            available: 0,
+            expanded: false,
+            wins: false,
+            children: Vec::new(),
+        });
+        self.values.extend(std::iter::repeat_n(0.0, self.players));
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn mean(&self, node: u32, player: usize) -> f64 {
+        let n = &self.nodes[node as usize];
+        if n.visits == 0 {
+            return 0.0;
+        }
+        self.values[node as usize * self.players + player] / f64::from(n.visits)
+    }
+
+    /// Keeps only the subtree of `root`, which becomes node 0.
+    fn reroot(&mut self, root: u32) {
+        if root == 0 {
+            return;
+        }
+        let old_nodes = std::mem::take(&mut self.nodes);
+        let old_values = std::mem::take(&mut self.values);
+        let mut nodes: Vec<Option<Node<G::Move>>> = old_nodes.into_iter().map(Some).collect();
+        let mut queue = vec![(root, NO_NODE)];
+        let mut head = 0;
+        while head < queue.len() {
+            let (old, parent) = queue[head];
+            head += 1;
+            let mut node = nodes[old as usize].take().expect("a tree, not a graph");
+            let children = std::mem::take(&mut node.children);
+            let new = self.nodes.len() as u32;
+            self.nodes.push(node);
+            let at = old as usize * self.players;
+            self.values
+                .extend_from_slice(&old_values[at..at + self.players]);
+            if parent != NO_NODE {
+                self.nodes[parent as usize].children.push(new);
+            }
+            queue.extend(children.into_iter().map(|c| (c, new)));
+        }
+    }
+}
+
+impl<G: Game> Mcts<G> {
+    /// A search agent with these parameters.
+    pub fn new(config: MctsConfig) -> Self {
+        Self {
+            config,
+            trees: Vec::new(),
+        }
+    }
+
+    /// Simulations through the root of the first tree (a test of tree reuse).
+    #[cfg(test)]
+    pub(crate) fn root_visits(&self) -> u32 {
+        self.trees.first().map_or(0, |t| t.nodes[0].visits)
+    }
+
+    /// The parameters.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    fn hidden(&self) -> Option<Hidden<G>> {
+        G::hidden_information()
+    }
+
+    /// The edge key of `mv`, played by `mover` in `game`, as `viewer` names it.
+    fn key(&self, game: &G, viewer: usize, mover: usize, mv: G::Move, info: bool) -> u64 {
+        match self.hidden() {
+            Some(hidden) if info && mover != viewer => {
+                hash_text(&(hidden.viewer_notation)(game, viewer, mover, mv))
+            }
+            _ => game.action(mv) as u64,
+        }
+    }
+
+    /// Searches `game` for its player to move and returns what it found.
+    ///
+    /// # Panics
+    ///
+    /// When the game is over.
+    pub fn analyse(&mut self, game: &G) -> Analysis<G::Move> {
+        let viewer = game
+            .current_player()
+            .expect("a search needs a player to move");
+        let info = self.config.information_sets || self.hidden().is_some();
+        let threads = self.config.threads.max(1);
+        let history_keys = self.history_keys(game, viewer, info);
+        if self.trees.len() != threads {
+            self.trees = (0..threads)
+                .map(|t| Tree::new(game.num_players(), self.thread_seed(t)))
+                .collect();
+        }
+        for tree in &mut self.trees {
+            Self::find_root(tree, &history_keys);
+        }
+        let deadline = self.config.time_limit.map(|d| Instant::now() + d);
+        let total = self.config.simulations.max(1);
+        let share =
+            |t: usize| total / threads as u32 + u32::from((t as u32) < total % threads as u32);
+        let mut trees = std::mem::take(&mut self.trees);
+        let this = &*self;
+        let done: u32 = if threads == 1 {
+            this.search(&mut trees[0], game, viewer, info, share(0), deadline)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = trees
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, tree)| {
+                        scope.spawn(move || {
+                            this.search(tree, game, viewer, info, share(t), deadline)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread does not panic"))
+                    .sum()
+            })
+        };
+        self.trees = trees;
+        debug_assert!(done <= total);
+        self.merge(game)
+    }
+
+    /// The best move for the player to move of `game` (the most visited root move).
+    ///
+    /// # Panics
+    ///
+    /// When the game is over.
+    pub fn choose(&mut self, game: &G) -> G::Move {
+        self.analyse(game).moves[0].mv
+    }
+
+    fn thread_seed(&self, thread: usize) -> u64 {
+        mix(self.config.seed ^ mix(thread as u64 + 1))
+    }
+
+    fn history_keys(&self, game: &G, viewer: usize, info: bool) -> Vec<u64> {
+        if !info {
+            return (0..game.history().len())
+                .map(|i| game.history_action(i) as u64)
+                .collect();
+        }
+        // The movers of the history: replay it from the start (information-set keys need them).
+        let mut replay = G::new(&game.options()).expect("a game's own options are valid");
+        let mut keys = Vec::with_capacity(game.history().len());
+        for &mv in game.history() {
+            let mover = replay.current_player().unwrap_or(viewer);
+            keys.push(self.key(&replay, viewer, mover, mv, info));
+            replay.play_unchecked(mv);
+        }
+        keys
+    }
+
+    /// Moves `tree`'s root to the node of the position whose history has `keys`, or starts a
+    /// new tree when the old one does not lead there.
+    fn find_root(tree: &mut Tree<G>, keys: &[u64]) {
+        let reusable = tree.nodes[0].visits > 0
+            && keys.len() >= tree.root_keys.len()
+            && keys[..tree.root_keys.len()] == tree.root_keys[..];
+        let mut node = 0u32;
+        if reusable {
+            for &key in &keys[tree.root_keys.len()..] {
+                match tree.nodes[node as usize]
+                    .children
+                    .iter()
+                    .copied()
+                    .find(|&c| tree.nodes[c as usize].key == key)
+                {
+                    Some(child) => node = child,
+                    None => {
+                        node = NO_NODE;
+                        break;
+                    }
+                }
+            }
+        }
+        if !reusable || node == NO_NODE {
+            let rng = tree.rng.clone();
+            *tree = Tree::new(tree.players, 0);
+            tree.rng = rng;
+        } else {
+            tree.reroot(node);
+            let root = &mut tree.nodes[0];
+            root.mv = None;
+        }
+        tree.root_keys = keys.to_vec();
+    }
+
+    /// Runs up to `budget` simulations on `tree`; returns how many ran.
+    fn search(
+        &self,
+        tree: &mut Tree<G>,
+        game: &G,
+        viewer: usize,
+        info: bool,
+        budget: u32,
+        deadline: Option<Instant>,
+    ) -> u32 {
+        let players = game.num_players();
+        let mut moves = Vec::new();
+        let mut path = Vec::new();
+        let mut values = vec![0.0; players];
+        let mut ran = 0;
+        while ran < budget {
+            if ran % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && ran > 0 {
+                break;
+            }
+            ran += 1;
+            let mut state = match self.hidden() {
+                Some(hidden) if info => (hidden.resample)(game, viewer, &mut tree.rng),
+                _ => game.clone(),
+            };
+            path.clear();
+            path.push(0u32);
+            let mut node = 0u32;
+            // Selection and expansion.
+            while let Some(mover) = state.current_player() {
+                state.legal_moves(&mut moves);
+                let (child, mv) = if info {
+                    self.select_information_set(tree, &state, node, viewer, mover, &moves)
+                } else {
+                    let depth = path.len() - 1;
+                    let child =
+                        Self::select(tree, node, mover, &moves, self.config.c, &state, depth);
+                    (
+                        child,
+                        tree.nodes[child as usize].mv.expect("a child has a move"),
+                    )
+                };
+                state.play_unchecked(mv);
+                node = child;
+                path.push(child);
+                if tree.nodes[child as usize].visits == 0 {
+                    let wins = state.outcome().is_some_and(|o| o.winners == 1 << mover);
+                    tree.nodes[child as usize].wins = wins;
+                    break;
+                }
+            }
+            // Rollout, cut where asked, else at the game's simulation cap (random play need not
+            // end in every game).
+            let limit = self.config.rollout_plies.or(G::FACTS.simulation_max_plies);
+            let mut plies = 0;
+            while state.current_player().is_some() && limit.is_none_or(|limit| plies < limit) {
+                let mv = state.random_move(&mut tree.rng);
+                state.play_unchecked(mv);
+                plies += 1;
+            }
+            match state.outcome() {
+                Some(outcome) => {
+                    for (v, r) in values.iter_mut().zip(outcome.returns(players)) {
+                        *v = r;
+                    }
+                }
+                None => state.evaluate(&mut values),
+            }
+            for &n in &path {
+                tree.nodes[n as usize].visits += 1;
+                let at = n as usize * players;
+                for (sum, v) in tree.values[at..at + players].iter_mut().zip(&values) {
+                    *sum += v;
+                }
+            }
+        }
+        ran
+    }
+
+    /// UCT over every legal move (perfect information): the children are made at the first
+    /// visit in a random order; unvisited children are taken first.
+    fn select(
+        tree: &mut Tree<G>,
+        node: u32,
+        mover: usize,
+        moves: &[G::Move],
+        c: f64,
+        state: &G,
+        depth: usize,
+    ) -> u32 {
+        if !tree.nodes[node as usize].expanded {
+            let mut order: Vec<usize> = (0..moves.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, tree.rng.below(i + 1));
+            }
+            // Near the root, moves that win at once are found when the node is made, so that a
+            // win in one is taken, and a move that allows one is seen for what it is, whatever
+            // the budget (decisive moves; bounded, as it costs a play per move).
+            let decisive = depth <= DECISIVE_DEPTH && moves.len() <= DECISIVE_MOVES;
+            for i in order {
+                let child = tree.add(Some(moves[i]), state.action(moves[i]) as u64);
+                if decisive {
+                    let mut next = state.clone();
+                    next.play_unchecked(moves[i]);
+                    tree.nodes[child as usize].wins =
+                        next.outcome().is_some_and(|o| o.winners == 1 << mover);
+                }
+                tree.nodes[node as usize].children.push(child);
+            }
+            tree.nodes[node as usize].expanded = true;
+        }
+        let parent = &tree.nodes[node as usize];
+        if let Some(&win) = parent
+            .children
+            .iter()
+            .find(|&&c| tree.nodes[c as usize].wins)
+        {
+            return win;
+        }
+        if let Some(&fresh) = parent
+            .children
+            .iter()
+            .find(|&&c| tree.nodes[c as usize].visits == 0)
+        {
+            return fresh;
+        }
+        let log_n = f64::from(parent.visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, NO_NODE);
+        for &child in &parent.children {
+            let n = &tree.nodes[child as usize];
+            let score = tree.mean(child, mover) + c * (log_n / f64::from(n.visits)).sqrt();
+            if score > best.0 {
+                best = (score, child);
+            }
+        }
+        best.1
+    }
+
+    /// Information-set UCT: the legal moves of this world, by key, with availability counts.
+    fn select_information_set(
+        &self,
+        tree: &mut Tree<G>,
+        state: &G,
+        node: u32,
+        viewer: usize,
+        mover: usize,
+        moves: &[G::Move],
+    ) -> (u32, G::Move) {
+        let mut available: Vec<(u32, G::Move)> = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            let key = self.key(state, viewer, mover, mv, true);
+            let existing = tree.nodes[node as usize]
+                .children
+                .iter()
+                .copied()
+                .find(|&c| tree.nodes[c as usize].key == key);
+            let child = match existing {
+                Some(child) => child,
+                None => {
+                    let child = tree.add(Some(mv), key);
+                    tree.nodes[node as usize].children.push(child);
+                    child
+                }
+            };
+            // Several moves of this world may look alike to the viewer; the first stands for all.
+            if !available.iter().any(|&(c, _)| c == child) {
+                tree.nodes[child as usize].available += 1;
+                available.push((child, mv));
+            }
+        }
+        if let Some(&win) = available
+            .iter()
+            .find(|&&(c, _)| tree.nodes[c as usize].wins)
+        {
+            return win;
+        }
+        let fresh: Vec<(u32, G::Move)> = available
+            .iter()
+            .copied()
+            .filter(|&(c, _)| tree.nodes[c as usize].visits == 0)
+            .collect();
+        if !fresh.is_empty() {
+            return fresh[tree.rng.below(fresh.len())];
+        }
+        let mut best = (f64::NEG_INFINITY, available[0]);
+        for &(child, mv) in &available {
+            let n = &tree.nodes[child as usize];
+            let explore = (f64::from(n.available.max(1)).ln() / f64::from(n.visits)).sqrt();
+            let score = tree.mean(child, mover) + self.config.c * explore;
+            if score > best.0 {
+                best = (score, (child, mv));
+            }
+        }
+        best.1
+    }
+
+    /// The root statistics of every thread's tree, summed by edge.
+    fn merge(&self, game: &G) -> Analysis<G::Move> {
+        let players = game.num_players();
+        let mover = game.current_player().expect("searched a running game");
+        let mut merged: Vec<(u64, u32, Vec<f64>)> = Vec::new();
+        let mut winning: Vec<u64> = Vec::new();
+        for tree in &self.trees {
+            for &child in &tree.nodes[0].children {
+                let node = &tree.nodes[child as usize];
+                if node.visits == 0 {
+                    continue;
+                }
+                if node.wins && !winning.contains(&node.key) {
+                    winning.push(node.key);
+                }
+                let at = child as usize * players;
+                let sums = &tree.values[at..at + players];
+                match merged.iter_mut().find(|(k, _, _)| *k == node.key) {
+                    Some((_, visits, total)) => {
+                        *visits += node.visits;
+                        for (t, s) in total.iter_mut().zip(sums) {
+                            *t += s;
+                        }
+                    }
+                    None => merged.push((node.key, node.visits, sums.to_vec())),
+                }
+            }
+        }
+        let mut moves: Vec<SearchedMove<G::Move>> = merged
+            .into_iter()
+            .map(|(key, visits, sums)| SearchedMove {
+                wins: winning.contains(&key),
+                mv: game
+                    .move_from_action(key as usize)
+                    .expect("root edges are the player's own moves, named by action id"),
+                visits,
+                values: sums.iter().map(|s| s / f64::from(visits)).collect(),
+            })
+            .collect();
+        moves.sort_by(|a, b| {
+            b.wins
+                .cmp(&a.wins)
+                .then(b.visits.cmp(&a.visits))
+                .then(b.values[mover].total_cmp(&a.values[mover]))
+                .then(game.action(a.mv).cmp(&game.action(b.mv)))
+        });
+        let simulations = moves.iter().map(|m| m.visits).sum();
+        Analysis { moves, simulations }
+    }
+}
