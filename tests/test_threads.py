@@ -116,3 +116,27 @@ def test_state_in_use_error_is_ours() -> None:
     assert issubclass(ludorum.StateInUseError, RuntimeError)
     assert not issubclass(ludorum.StateInUseError, ludorum.LudorumError)
     assert "lock" in (ludorum.StateInUseError.__doc__ or "")
+
+
+def test_an_agent_searches_a_copy() -> None:
+    """A Rust agent searches a copy of the state with the GIL released: the state stays free
+    for other threads meanwhile (it used to be held for the whole search)."""
+    from ludorum.agents import MCTS
+
+    state = ludorum.new("chinese_checkers")
+    chosen: list[ludorum.Move] = []
+    worker = threading.Thread(target=lambda: chosen.append(MCTS(simulations=3000).choose(state)))
+    worker.start()
+    while worker.is_alive():
+        state.play("e5-f5")
+        state.undo()
+    worker.join()
+    assert chosen and chosen[0] in ludorum.new("chinese_checkers").legal_moves() + [
+        m for m in _after("e5-f5").legal_moves()
+    ]
+
+
+def _after(move: str) -> Any:
+    state = ludorum.new("chinese_checkers")
+    state.play(move)
+    return state
