@@ -48,11 +48,75 @@ fn slow_legal(g: &Armadora, mv: Move) -> bool {
         MoveKind::Single(a) => palisade_ok(&[usize::from(a)]),
         MoveKind::Pair(a, b) => palisade_ok(&[usize::from(a), usize::from(b)]),
         MoveKind::Pass => true,
+        _ => slow_advanced_legal(g, p, mv.kind(), &palisade_ok),
+    }
+}
+
+/// The advanced rules' moves by the rules text, from the public accessors and the territories
+/// recomputed from nothing.
+fn slow_advanced_legal(
+    g: &Armadora,
+    p: usize,
+    kind: MoveKind,
+    palisade_ok: &dyn Fn(&[usize]) -> bool,
+) -> bool {
+    if !g.is_advanced() {
+        return false;
+    }
+    let team = |q: usize| if g.has_partners() { q % 2 } else { q };
+    let territory_of = |c: usize| {
+        g.territories()
+            .into_iter()
+            .find(|t| t.cells.contains(&c))
+            .unwrap()
+            .cells
+    };
+    let is_open = |c: usize| {
+        territory_of(c)
+            .iter()
+            .any(|&d| !MINE_CELLS.contains(&d) && g.warrior(d).is_none())
+    };
+    let opponent_at = |c: usize| g.warrior(c).is_some_and(|(o, _)| team(usize::from(o)) != team(p));
+    let power = |race: &str| g.races()[p] == race && g.powers()[p] > 0 && !g.power_used();
+    match kind {
+        MoveKind::Mage(c) => {
+            let c = usize::from(c);
+            power("mage") && opponent_at(c) && !g.face_up().contains(&c) && !g.looks(p).contains(&c)
+        }
+        MoveKind::Goblin { strength, cell } => {
+            let c = usize::from(cell);
+            power("goblin")
+                && !MINE_CELLS.contains(&c)
+                && g.warrior(c).is_none()
+                && g.supply(p)[usize::from(strength) - 1] > 0
+        }
+        MoveKind::Orc(a) => power("orc") && palisade_ok(&[usize::from(a)]),
+        MoveKind::Elf(c) => {
+            let c = usize::from(c);
+            power("elf")
+                && opponent_at(c)
+                && g.arrows(c) < 2
+                && territory_of(c)
+                    .iter()
+                    .any(|&d| g.warrior(d).is_some_and(|(o, _)| usize::from(o) == p))
+                && is_open(c)
+        }
+        MoveKind::Reinforce(c) => {
+            let c = usize::from(c);
+            g.reinforcements()[p].is_none()
+                && g.warrior(c).is_some_and(|(o, _)| usize::from(o) == p)
+                && match g.options()["reinforcement"].as_str().unwrap() {
+                    "open" => is_open(c),
+                    "full" => !is_open(c),
+                    _ => true,
+                }
+        }
+        _ => unreachable!(),
     }
 }
 
 fn slow_moves(g: &Armadora) -> Vec<Move> {
-    (0..NUM_ACTIONS)
+    (0..g.num_actions())
         .map(|a| Move::from_action(a).unwrap())
         .filter(|&m| slow_legal(g, m))
         .collect()
@@ -80,7 +144,10 @@ fn start_count() {
 #[test]
 fn zobrist_table_is_pinned() {
     assert_seeded_table(&super::state::ZOBRIST, super::state::ZOBRIST_SEED);
-    assert_eq!(super::state::ZOBRIST.len(), 800 + 67 + 40 + 4 + 4);
+    // The base game's 915 keys, then the advanced rules' 329 (the rules page).
+    assert_eq!(super::state::ZOBRIST.len(), 800 + 67 + 40 + 4 + 4 + 329);
+    assert_eq!(super::state::ZOBRIST[915], 0x173739804a65029c);
+    assert_eq!(super::state::ZOBRIST[1243], 0x144426522679f2da);
 }
 
 // -- board ----------------------------------------------------------------------------------
