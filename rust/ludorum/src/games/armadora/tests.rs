@@ -667,7 +667,7 @@ fn example_mage_and_private_knowledge() {
     // Observations (44 planes, B = 20).
     assert_eq!(g.observation_shape(), vec![44, 40]);
     let o1 = obs(&g, 1);
-    let mut only_c3 = vec![0.0; 40];
+    let mut only_c3 = [0.0; 40];
     only_c3[c3] = 3.0;
     assert_eq!(plane(&o1, 20), &only_c3[..]);
     assert!(plane(&o1, 24).iter().all(|&x| x == 0.0));
