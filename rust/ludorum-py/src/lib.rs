@@ -206,9 +206,9 @@ fn facts_json(facts: &Facts) -> Value {
         .map(|o| {
             let (choices, low, high) = match o.kind {
                 OptionKind::IntChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
-                OptionKind::StrChoice(c) | OptionKind::StrList(c) => {
-                    (serde_json::json!(c), Value::Null, Value::Null)
-                }
+                OptionKind::StrChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
+                // A list of names is not a choice of one value: its names are in `allowed`.
+                OptionKind::StrList(_) => (Value::Null, Value::Null, Value::Null),
                 OptionKind::IntRange { low, high } => (Value::Null, low.into(), high.into()),
                 _ => (Value::Null, Value::Null, Value::Null),
             };
