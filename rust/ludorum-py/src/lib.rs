@@ -207,6 +207,8 @@ fn facts_json(facts: &Facts) -> Value {
             let (choices, low, high) = match o.kind {
                 OptionKind::IntChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
                 OptionKind::StrChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
+                // A list of names is not a choice of one value: its names are in `allowed`.
+                OptionKind::StrList(_) => (Value::Null, Value::Null, Value::Null),
                 OptionKind::IntRange { low, high } => (Value::Null, low.into(), high.into()),
                 _ => (Value::Null, Value::Null, Value::Null),
             };
@@ -214,6 +216,7 @@ fn facts_json(facts: &Facts) -> Value {
                 OptionDefault::Int(n) => (n.into(), ""),
                 OptionDefault::Str(s) => (s.into(), ""),
                 OptionDefault::Float(x) => (x.into(), ""),
+                OptionDefault::Bool(b) => (b.into(), ""),
                 OptionDefault::None => (Value::Null, ""),
                 OptionDefault::Derived(doc) => (Value::Null, doc),
             };

@@ -132,6 +132,23 @@ impl<'a> Options<'a> {
             .ok_or_else(|| refusal(spec, value))
     }
 
+    /// A bool option: the given `true` or `false` (not `1` or `0`), else the declared default
+    /// ([`OptionDefault::Bool`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for anything but a JSON bool.
+    pub fn bool(&self, name: &str) -> Result<bool, Error> {
+        let spec = self.spec(name);
+        let (OptionKind::Bool, OptionDefault::Bool(default)) = (&spec.kind, &spec.default) else {
+            panic!("option '{name}' is not a bool with a default");
+        };
+        match self.value(name)? {
+            None => Ok(*default),
+            Some(value) => value.as_bool().ok_or_else(|| refusal(spec, value)),
+        }
+    }
+
     /// The `seed` option of a seeded setup: any integer in `0..2**64`, 0 when absent.
     ///
     /// # Errors
