@@ -46,7 +46,8 @@ class OptionInfo:
 
     #: the keyword argument (and JSON key)
     name: str
-    #: ``"int"``, ``"str"``, ``"float"``, ``"seed"``, ``"player"`` or ``"int_list"``
+    #: ``"int"``, ``"str"``, ``"float"``, ``"seed"``, ``"player"``, ``"int_list"``, ``"bool"`` or
+    #: ``"str_list"``
     kind: str
     #: the value when the option is not given (``None`` also when it depends on other options:
     #: see ``default_doc``)
@@ -82,7 +83,7 @@ class GameInfo:
     >>> info = ludorum.game_info("armadora")
     >>> info.class_name, info.players, info.hidden_information, info.seeded
     ('Armadora', (2, 3, 4), True, True)
-    >>> [o.name for o in info.options]
+    >>> [o.name for o in info.options][:4]
     ['players', 'seed', 'first_player', 'gold']
     >>> info.utility(2), info.utility(3)
     ('zero_sum', 'general_sum')

@@ -213,8 +213,8 @@ pub(crate) fn python_repr(value: &Value) -> String {
 }
 
 /// Options written as `key=value` items (`players=3`, `area=free`, `max_plies=None`), as the
-/// data files, the bench and the examples write them: an integer, a number, `None`, or else a
-/// string.
+/// data files, the bench and the examples write them: an integer, a number, `None`, `true` or
+/// `false`, or else a string.
 ///
 /// # Errors
 ///
@@ -242,6 +242,10 @@ pub fn parse_assignments<'t>(
             Value::from(n)
         } else if value == "None" || value == "none" {
             Value::Null
+        } else if value == "true" || value == "True" {
+            Value::Bool(true)
+        } else if value == "false" || value == "False" {
+            Value::Bool(false)
         } else if let Some(x) = value.parse::<f64>().ok().filter(|x| x.is_finite()) {
             Value::from(x)
         } else {

@@ -139,7 +139,13 @@ pub(super) const FACTS: &Facts = &Facts {
     // Random games end within ~60 plies: palisades and warriors run out, then passes.
     simulation_max_plies: None,
     reasons: &["gold", "tie-break"],
-    bench: &["players=2", "players=3", "players=4"],
+    bench: &[
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=2,rules=advanced",
+        "players=4,rules=advanced,partners=true",
+    ],
     bench_perft: &[("players=2", 2)],
     openspiel: None,
 };
