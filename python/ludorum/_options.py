@@ -43,7 +43,15 @@ def flag(name: str) -> str:
 
 
 #: what ``--help`` shows after each flag, by kind
-_METAVARS = {"int": "N", "float": "X", "seed": "SEED", "player": "P", "int_list": "N,N,..."}
+_METAVARS = {
+    "int": "N",
+    "float": "X",
+    "seed": "SEED",
+    "player": "P",
+    "int_list": "N,N,...",
+    "str_list": "NAME,NAME,...",
+    "bool": "true|false",
+}
 
 
 def metavar(option: Option) -> str:
@@ -83,6 +91,14 @@ def parse_value(option: Option, text: str) -> Any:
             return float(text)
         if option.kind == "int_list":
             return [_int(item) for item in text.split(",")]
+        if option.kind == "str_list":
+            return [item.strip() for item in text.split(",")]
+        if option.kind == "bool":
+            if text.lower() in ("true", "yes", "1"):
+                return True
+            if text.lower() in ("false", "no", "0"):
+                return False
+            raise ValueError(text)
         if option.kind == "str":
             return text
     except ValueError:

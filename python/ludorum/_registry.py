@@ -46,7 +46,8 @@ class OptionInfo:
 
     #: the keyword argument (and JSON key)
     name: str
-    #: ``"int"``, ``"str"``, ``"float"``, ``"seed"``, ``"player"`` or ``"int_list"``
+    #: ``"int"``, ``"str"``, ``"float"``, ``"seed"``, ``"player"``, ``"int_list"``, ``"bool"`` or
+    #: ``"str_list"``
     kind: str
     #: the value when the option is not given (``None`` also when it depends on other options:
     #: see ``default_doc``)
@@ -61,6 +62,8 @@ class OptionInfo:
     high: int | None
     #: the length of a list option (``int_list``), else ``None``
     length: int | None
+    #: the names a list of names (``str_list``) may hold, else ``None``
+    names: tuple[str, ...] | None
     #: whether ``None`` is allowed (what it means is in ``doc``)
     nullable: bool
     #: a one-line description
@@ -84,7 +87,7 @@ class GameInfo:
     >>> info = ludorum.game_info("armadora")
     >>> info.class_name, info.players, info.hidden_information, info.seeded
     ('Armadora', (2, 3, 4), True, True)
-    >>> [o.name for o in info.options]
+    >>> [o.name for o in info.options][:4]
     ['players', 'seed', 'first_player', 'gold']
     >>> info.utility(2), info.utility(3)
     ('zero_sum', 'general_sum')
@@ -158,6 +161,7 @@ def _option_info(data: dict[str, Any]) -> OptionInfo:
         low=data["low"],
         high=data["high"],
         length=data["length"],
+        names=None if data["names"] is None else tuple(data["names"]),
         nullable=data["nullable"],
         doc=data["doc"],
         _allowed=data["allowed"],

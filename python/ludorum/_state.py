@@ -785,13 +785,115 @@ class ArmadoraState(State, Protocol):
         """
         ...
 
+    # -- the advanced rules (all public; with base rules: no tokens, None, 0, empty) ---------
+
+    def races(self) -> tuple[str, ...]:
+        """The race of each seat: ``'orc'``, ``'goblin'``, ``'elf'`` or ``'mage'``.
+
+        With ``rules="advanced"`` the ``races`` option; with base rules the seat characters.
+
+        >>> import ludorum
+        >>> ludorum.new("armadora", players=3).races()
+        ('orc', 'goblin', 'elf')
+        >>> ludorum.new("armadora", rules="advanced", races=["mage", "elf"]).races()
+        ('mage', 'elf')
+        """
+        ...
+
+    def powers(self) -> tuple[int, ...]:
+        """The power tokens each player has left.
+
+        Orc 1, goblin 1, elf 2, mage 2 at the start of an advanced game; 0 with base rules.
+
+        >>> import ludorum
+        >>> state = ludorum.new("armadora", rules="advanced", races=["goblin", "elf"])
+        >>> state.powers()
+        (1, 2)
+        >>> ludorum.new("armadora").powers()
+        (0, 0)
+        """
+        ...
+
+    def reinforcements(self) -> tuple[int | None, ...]:
+        """Where each player's reinforcement token lies, by player.
+
+        ``None`` while the player still holds it (and always with base rules), else the cell
+        index of the warrior it is on.
+
+        >>> import ludorum
+        >>> state = ludorum.new("armadora", rules="advanced", first_player=0)
+        >>> state.play("3@c3"); state.play("1@a1"); state.play("reinforce c3")
+        >>> state.reinforcements()
+        (18, None)
+        """
+        ...
+
+    def arrows(self) -> tuple[int, ...]:
+        """The Elf's arrows on the warrior of every cell: 40 ints by cell index, 0, 1 or 2.
+
+        >>> import ludorum
+        >>> state = ludorum.new(
+        ...     "armadora", rules="advanced", races=["elf", "orc"], first_player=0
+        ... )
+        >>> state.play("1@a1"); state.play("1@c3"); state.play("elf c3")
+        >>> state.arrows()[18], sum(state.arrows())
+        (1, 1)
+        """
+        ...
+
+    def face_up(self) -> tuple[int, ...]:
+        """The cells of the face-up warriors, ascending.
+
+        They were placed with the Goblin's power; their strengths are public.
+
+        >>> import ludorum
+        >>> state = ludorum.new(
+        ...     "armadora", rules="advanced", races=["goblin", "orc"], first_player=0
+        ... )
+        >>> state.play("goblin 5@c3")
+        >>> state.face_up()
+        (18,)
+        """
+        ...
+
+    def looks(self) -> tuple[tuple[int, ...], ...]:
+        """For each player, the cells of the warriors its Mage has looked at, ascending.
+
+        Who looked where is public; the strength seen is known to that player only.
+
+        >>> import ludorum
+        >>> state = ludorum.new(
+        ...     "armadora", rules="advanced", races=["orc", "mage"], first_player=0
+        ... )
+        >>> state.play("3@c3"); state.play("mage c3")
+        >>> state.looks()
+        ((), (18,))
+        """
+        ...
+
+    def power_used(self) -> bool:
+        """Whether the player to move has already used a power this turn.
+
+        A power keeps the turn: the same player's next ply is the turn's action. Always
+        ``False`` with base rules.
+
+        >>> import ludorum
+        >>> state = ludorum.new(
+        ...     "armadora", rules="advanced", races=["orc", "mage"], first_player=0
+        ... )
+        >>> state.play("orc a3-b3")
+        >>> state.power_used(), state.current_player
+        (True, 0)
+        """
+        ...
+
     def resample(self: _A, viewer: int, seed: int) -> _A:
         """A referee's state consistent with everything ``viewer`` knows (for searches).
 
         The strengths of the other players' warriors, hidden from ``viewer``, are drawn again
-        with SplitMix64(``seed``) as the rules page describes; ``viewer``'s own warriors and
-        everything public stay as they are. Once the game is over, nothing is hidden and the
-        result is a copy.
+        with SplitMix64(``seed``) as the rules page describes; ``viewer``'s own warriors, the
+        face-up warriors, those ``viewer``'s Mage looked at, and everything public stay as they
+        are. Once the game is over, nothing is hidden and the result is a copy.
 
         Args:
             viewer: the player whose knowledge is kept.

@@ -387,6 +387,16 @@ class ReferenceState:
             state = cls(**data["options"])
         except InvalidOptionError as e:
             raise bad(str(e)) from None
+        written, given = state.options, data["options"]
+        for name in written:
+            if name not in given:
+                raise bad(f"missing option '{name}'")
+        for name in given:
+            if name not in written:
+                raise bad(f"option '{name}' is written only when in use")
+        for name, value in written.items():
+            if _canonical(given[name]) != _canonical(value):
+                raise bad(f"option '{name}' is not written as to_json() writes it")
         for ply, text in enumerate(data["moves"]):
             try:
                 state.play(text)

@@ -126,11 +126,92 @@ game_class!(PyArmadora, Armadora, "Armadora", {
             .collect()
     }
 
+    /// Each seat's race name (``rules="advanced"``); with base rules the seat characters.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora", rules="advanced", races=["elf", "orc"]).races()
+    /// ('elf', 'orc')
+    fn races<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let races = self.read()?.races();
+        PyTuple::new(py, races)
+    }
+
+    /// The power tokens each player has left (all 0 with base rules).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora", players=4, rules="advanced").powers()
+    /// (1, 1, 2, 2)
+    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let powers = self.read()?.powers();
+        PyTuple::new(py, powers)
+    }
+
+    /// Per player, the cell its reinforcement token lies on, ``None`` while it holds it.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora", rules="advanced").reinforcements()
+    /// (None, None)
+    fn reinforcements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let reinforcements = self.read()?.reinforcements();
+        PyTuple::new(py, reinforcements)
+    }
+
+    /// The arrows on the warrior of every cell, by cell index (40 ints).
+    ///
+    /// >>> import ludorum
+    /// >>> sum(ludorum.new("armadora", rules="advanced").arrows())
+    /// 0
+    fn arrows<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let arrows: Vec<_> = {
+            let game = self.read()?;
+            (0..CELLS).map(|c| game.arrows(c)).collect()
+        };
+        PyTuple::new(py, arrows)
+    }
+
+    /// The cells of the face-up warriors (the Goblin's), ascending.
+    ///
+    /// >>> import ludorum
+    /// >>> state = ludorum.new("armadora", rules="advanced", first_player=1)
+    /// >>> state.play("goblin 5@c3")
+    /// >>> state.face_up()
+    /// (18,)
+    fn face_up<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let face_up = self.read()?.face_up();
+        PyTuple::new(py, face_up)
+    }
+
+    /// Per player, the cells whose warriors it has looked at (the Mage's), ascending.
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora", rules="advanced").looks()
+    /// ((), ())
+    fn looks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let looks: Vec<_> = {
+            let game = self.read()?;
+            (0..game.num_players()).map(|p| game.looks(p)).collect()
+        };
+        let looks = looks
+            .into_iter()
+            .map(|l| PyTuple::new(py, l))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, looks)
+    }
+
+    /// True while the player to move has used a power this turn (its next ply is the action).
+    ///
+    /// >>> import ludorum
+    /// >>> ludorum.new("armadora", rules="advanced").power_used()
+    /// False
+    fn power_used(&self) -> PyResult<bool> {
+        Ok(self.read()?.power_used())
+    }
+
     /// A referee's state consistent with everything ``viewer`` knows (for searches).
     ///
     /// The strengths of the other players' warriors, hidden from ``viewer``, are drawn again
-    /// with SplitMix64(``seed``) as the rules page describes; ``viewer``'s own warriors and
-    /// everything public stay as they are. Once the game is over, nothing is hidden and the
+    /// with SplitMix64(``seed``) as the rules page describes; ``viewer``'s own warriors, face-up
+    /// warriors, those ``viewer`` looked at (the Mage) and everything public stay as they are. Once the game is over, nothing is hidden and the
     /// result is a copy.
     ///
     /// Args:

@@ -211,9 +211,15 @@ fn facts_json(facts: &Facts) -> Value {
                 OptionKind::IntList { len } => Value::from(len),
                 _ => Value::Null,
             };
+            let names = match o.kind {
+                OptionKind::StrList(names) => serde_json::json!(names),
+                _ => Value::Null,
+            };
             let (choices, low, high) = match o.kind {
                 OptionKind::IntChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
                 OptionKind::StrChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
+                // A list of names is not a choice of one value: its names are in `allowed`.
+                OptionKind::StrList(_) => (Value::Null, Value::Null, Value::Null),
                 OptionKind::IntRange { low, high } => (Value::Null, low.into(), high.into()),
                 _ => (Value::Null, Value::Null, Value::Null),
             };
@@ -221,6 +227,7 @@ fn facts_json(facts: &Facts) -> Value {
                 OptionDefault::Int(n) => (n.into(), ""),
                 OptionDefault::Str(s) => (s.into(), ""),
                 OptionDefault::Float(x) => (x.into(), ""),
+                OptionDefault::Bool(b) => (b.into(), ""),
                 OptionDefault::None => (Value::Null, ""),
                 OptionDefault::Derived(doc) => (Value::Null, doc),
             };
@@ -233,6 +240,7 @@ fn facts_json(facts: &Facts) -> Value {
                 "low": low,
                 "high": high,
                 "length": length,
+                "names": names,
                 "nullable": o.nullable,
                 "doc": o.doc,
                 "allowed": o.allowed(),

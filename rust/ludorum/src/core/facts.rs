@@ -132,6 +132,11 @@ pub enum OptionKind {
         /// The length of the list.
         len: usize,
     },
+    /// `True` or `False` (a JSON bool; `1` and `0` are refused).
+    Bool,
+    /// A list of distinct names from `choices`; the game checks its length and what else its
+    /// `doc` says (Armadora's `races`).
+    StrList(&'static [&'static str]),
 }
 
 /// The default of an option.
@@ -143,6 +148,8 @@ pub enum OptionDefault {
     Str(&'static str),
     /// A number.
     Float(f64),
+    /// A bool.
+    Bool(bool),
     /// `None`.
     None,
     /// A value that depends on other options, described in words.
@@ -173,6 +180,11 @@ impl OptionSpec {
             OptionKind::Seed => "an int in 0..2**64 - 1".into(),
             OptionKind::Player => "a player index".into(),
             OptionKind::IntList { len } => format!("a list of {len} ints"),
+            OptionKind::Bool => "True or False".into(),
+            OptionKind::StrList(choices) => format!(
+                "a list of distinct names from {}",
+                join(choices.iter().map(|c| format!("'{c}'")))
+            ),
         };
         if self.nullable {
             format!("None or {what}")
@@ -181,7 +193,8 @@ impl OptionSpec {
         }
     }
 
-    /// The kind's name: `int`, `str`, `float`, `seed`, `player` or `int_list`.
+    /// The kind's name: `int`, `str`, `float`, `seed`, `player`, `int_list`, `bool` or
+    /// `str_list`.
     pub const fn kind_name(&self) -> &'static str {
         match self.kind {
             OptionKind::IntChoice(_) | OptionKind::IntRange { .. } => "int",
@@ -190,6 +203,8 @@ impl OptionSpec {
             OptionKind::Seed => "seed",
             OptionKind::Player => "player",
             OptionKind::IntList { .. } => "int_list",
+            OptionKind::Bool => "bool",
+            OptionKind::StrList(_) => "str_list",
         }
     }
 }

@@ -71,6 +71,19 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
         }
     };
     let mut game = G::new(options).map_err(|e| bad(e.to_string()))?;
+    // The options exactly as `to_json` writes them (the reference's checks, in its order).
+    let written = game.options();
+    if let Some(name) = written.keys().find(|k| !options.contains_key(*k)) {
+        return Err(bad(format!("missing option '{name}'")));
+    }
+    if let Some(name) = options.keys().find(|k| !written.contains_key(*k)) {
+        return Err(bad(format!("option '{name}' is written only when in use")));
+    }
+    if let Some(name) = written.keys().find(|k| options.get(*k) != written.get(*k)) {
+        return Err(bad(format!(
+            "option '{name}' is not written as to_json() writes it"
+        )));
+    }
     let moves = match obj.get("moves") {
         Some(Value::Array(m)) => m,
         other => return Err(bad(format!("'moves' must be a list, got {}", show(other)))),

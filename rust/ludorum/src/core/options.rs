@@ -132,6 +132,23 @@ impl<'a> Options<'a> {
             .ok_or_else(|| refusal(spec, value))
     }
 
+    /// A bool option: the given `true` or `false` (not `1` or `0`), else the declared default
+    /// ([`OptionDefault::Bool`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for anything but a JSON bool.
+    pub fn bool(&self, name: &str) -> Result<bool, Error> {
+        let spec = self.spec(name);
+        let (OptionKind::Bool, OptionDefault::Bool(default)) = (&spec.kind, &spec.default) else {
+            panic!("option '{name}' is not a bool with a default");
+        };
+        match self.value(name)? {
+            None => Ok(*default),
+            Some(value) => value.as_bool().ok_or_else(|| refusal(spec, value)),
+        }
+    }
+
     /// The `seed` option of a seeded setup: any integer in `0..=2**64 - 1`, 0 when absent.
     ///
     /// # Errors
@@ -205,8 +222,8 @@ pub(crate) fn python_repr(value: &Value) -> String {
 }
 
 /// Options written as `key=value` items (`players=3`, `area=free`, `max_plies=None`), as the
-/// data files, the bench and the examples write them: an integer, a number, `None`, or else a
-/// string.
+/// data files, the bench and the examples write them: an integer, a number, `None`, `true` or
+/// `false`, or else a string.
 ///
 /// # Errors
 ///
@@ -234,6 +251,10 @@ pub fn parse_assignments<'t>(
             Value::from(n)
         } else if value == "None" || value == "none" {
             Value::Null
+        } else if value == "true" || value == "True" {
+            Value::Bool(true)
+        } else if value == "false" || value == "False" {
+            Value::Bool(false)
         } else if let Some(x) = value.parse::<f64>().ok().filter(|x| x.is_finite()) {
             Value::from(x)
         } else {

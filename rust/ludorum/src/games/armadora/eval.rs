@@ -1,7 +1,9 @@
 //! The evaluation for search: the gold each player would get if the game were scored now (each
-//! territory's gold to its strongest players, as at the end), against the best rival, over the
-//! 40 gold of the board. A search of one player's seat calls it on the worlds it samples, where
-//! the other players' strengths are drawn from what that player may know.
+//! territory's gold to its strongest players, as at the end, with the warriors' values after
+//! arrows and reinforcements, and with partners each team's gold), against the best rival (a
+//! player of another team, never the partner), over the 40 gold of the board. A search of one
+//! player's seat calls it on the worlds it samples, where the other players' strengths are
+//! drawn from what that player may know.
 
 use super::Armadora;
 use crate::core::game::{Evaluation, Game};
@@ -9,10 +11,10 @@ use crate::core::game::{Evaluation, Game};
 impl Evaluation for Armadora {
     fn evaluate(&self, values: &mut [f64]) {
         let players = self.num_players();
-        let (gold, _) = self.tally();
+        let gold = self.tally();
         for (p, value) in values.iter_mut().enumerate().take(players) {
             let rival = (0..players)
-                .filter(|&q| q != p)
+                .filter(|&q| self.team(q) != self.team(p))
                 .map(|q| gold[q])
                 .max()
                 .unwrap_or(0);

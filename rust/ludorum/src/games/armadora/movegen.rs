@@ -1,7 +1,7 @@
 //! Moves as action ids, and the legal move generator.
 
 use super::board::{slot_cells, Edges, CELLS, SLOTS};
-use super::state::Armadora;
+use super::state::{Armadora, Reinforcement, ELF, GOBLIN, MAGE, ORC};
 use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
@@ -11,8 +11,24 @@ pub const SINGLE_BASE: usize = 5 * CELLS;
 pub const PAIR_BASE: usize = SINGLE_BASE + SLOTS;
 /// The pass action.
 pub const PASS: usize = PAIR_BASE + SLOTS * (SLOTS - 1) / 2;
-/// Size of the action space: 2479.
+/// Size of the action space with `rules="base"`: 2479.
 pub const NUM_ACTIONS: usize = PASS + 1;
+
+// The advanced rules' ids follow the base game's (the rules page, *Action ids (advanced)*):
+// mage = 2479 + cell; goblin = 2519 + (strength − 1) * 40 + cell; orc = 2719 + slot;
+// elf = 2786 + cell; reinforce = 2826 + cell; 2866 ids in all.
+/// First Mage action (look at a cell).
+pub const MAGE_BASE: usize = NUM_ACTIONS;
+/// First Goblin action (a face-up warrior).
+pub const GOBLIN_BASE: usize = MAGE_BASE + CELLS;
+/// First Orc action (one extra palisade).
+pub const ORC_BASE: usize = GOBLIN_BASE + 5 * CELLS;
+/// First Elf action (an arrow).
+pub const ELF_BASE: usize = ORC_BASE + SLOTS;
+/// First reinforcement action.
+pub const REINFORCE_BASE: usize = ELF_BASE + CELLS;
+/// Size of the action space with `rules="advanced"`: 2866.
+pub const ADVANCED_NUM_ACTIONS: usize = REINFORCE_BASE + CELLS;
 
 /// The first slot of each pair action index (pair − PAIR_BASE), built at compile time.
 static PAIRS: [(u8, u8); PASS - PAIR_BASE] = build_pairs();
@@ -49,6 +65,32 @@ pub enum MoveKind {
     Pair(u8, u8),
     /// Pass (final).
     Pass,
+    /// Mage: look at the warrior of a cell (a power).
+    Mage(u8),
+    /// Goblin: a face-up warrior of strength 1..=5 on a cell (a power).
+    Goblin {
+        /// The strength.
+        strength: u8,
+        /// The cell.
+        cell: u8,
+    },
+    /// Orc: one extra palisade on a slot (a power).
+    Orc(u8),
+    /// Elf: an arrow on the warrior of a cell (a power).
+    Elf(u8),
+    /// The reinforcement token on the mover's warrior of a cell (an action).
+    Reinforce(u8),
+}
+
+impl MoveKind {
+    /// True for the four race powers (a ply that does not end the turn).
+    #[inline]
+    pub fn is_power(self) -> bool {
+        matches!(
+            self,
+            Self::Mage(_) | Self::Goblin { .. } | Self::Orc(_) | Self::Elf(_)
+        )
+    }
 }
 
 /// A move, stored as its action id.
@@ -56,9 +98,10 @@ pub enum MoveKind {
 pub struct Move(pub(super) u16);
 
 impl Move {
-    /// The move of an action id, if in range.
+    /// The move of an action id, if in range of the advanced action space (the base game's
+    /// is its first [`NUM_ACTIONS`] ids).
     pub fn from_action(action: usize) -> Option<Self> {
-        (action < NUM_ACTIONS).then_some(Self(action as u16))
+        (action < ADVANCED_NUM_ACTIONS).then_some(Self(action as u16))
     }
 
     /// The action id.
@@ -86,6 +129,31 @@ impl Move {
     /// Pass.
     pub const PASS: Self = Self(PASS as u16);
 
+    /// The Mage looks at `cell`.
+    pub fn mage(cell: usize) -> Self {
+        Self((MAGE_BASE + cell) as u16)
+    }
+
+    /// The Goblin's face-up warrior (strength 1..=5).
+    pub fn goblin(strength: u8, cell: usize) -> Self {
+        Self((GOBLIN_BASE + usize::from(strength - 1) * CELLS + cell) as u16)
+    }
+
+    /// The Orc's extra palisade.
+    pub fn orc(slot: usize) -> Self {
+        Self((ORC_BASE + slot) as u16)
+    }
+
+    /// The Elf's arrow on `cell`.
+    pub fn elf(cell: usize) -> Self {
+        Self((ELF_BASE + cell) as u16)
+    }
+
+    /// The reinforcement token on `cell`.
+    pub fn reinforce(cell: usize) -> Self {
+        Self((REINFORCE_BASE + cell) as u16)
+    }
+
     /// What the move does.
     #[inline]
     pub fn kind(self) -> MoveKind {
@@ -100,8 +168,22 @@ impl Move {
         } else if a < PASS {
             let (x, y) = PAIRS[a - PAIR_BASE];
             MoveKind::Pair(x, y)
-        } else {
+        } else if a == PASS {
             MoveKind::Pass
+        } else if a < GOBLIN_BASE {
+            MoveKind::Mage((a - MAGE_BASE) as u8)
+        } else if a < ORC_BASE {
+            let g = a - GOBLIN_BASE;
+            MoveKind::Goblin {
+                strength: (g / CELLS + 1) as u8,
+                cell: (g % CELLS) as u8,
+            }
+        } else if a < ELF_BASE {
+            MoveKind::Orc((a - ORC_BASE) as u8)
+        } else if a < REINFORCE_BASE {
+            MoveKind::Elf((a - ELF_BASE) as u8)
+        } else {
+            MoveKind::Reinforce((a - REINFORCE_BASE) as u8)
         }
     }
 }
@@ -346,6 +428,103 @@ impl Armadora {
         self.supplies[p].iter().filter(|&&n| n > 0).count()
     }
 
+    /// True when `p` (to move) may use a power of `race` now: advanced rules, its race, a
+    /// token left, no power yet this turn.
+    #[inline]
+    fn may_use_power(&self, p: usize, race: u8) -> bool {
+        self.is_advanced() && self.race(p) == race && self.powers_left(p) > 0 && !self.power_used()
+    }
+
+    /// The cells the Mage `p` may look at: opponents' face-down warriors it has not looked at.
+    fn mage_targets(&self, p: usize) -> u64 {
+        self.opponents_of(p) & !self.face_up_mask() & !self.looks_mask(p)
+    }
+
+    /// The cells the Elf `p` may shoot at: opponents' warriors with fewer than 2 arrows, in an
+    /// open territory where `p` has a warrior.
+    fn elf_targets(&self, p: usize) -> u64 {
+        let own = self.warriors_of(p);
+        let free = self.free_cells();
+        let mut out = 0;
+        let mut m = self.opponents_of(p);
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let t = self.edges.territory(c);
+            if self.arrows(c) < 2 && t & own != 0 && t & free != 0 {
+                out |= 1 << c;
+            }
+        }
+        out
+    }
+
+    /// The cells of `p`'s warriors its reinforcement may go on (token held, the territory
+    /// condition of the `reinforcement` option).
+    fn reinforce_targets(&self, p: usize) -> u64 {
+        if !self.holds_reinforcement(p) {
+            return 0;
+        }
+        let mut out = 0;
+        let mut m = self.warriors_of(p);
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let ok = match self.reinforcement_rule() {
+                Reinforcement::Open => self.is_open(c),
+                Reinforcement::Full => !self.is_open(c),
+                Reinforcement::Any => true,
+            };
+            if ok {
+                out |= 1 << c;
+            }
+        }
+        out
+    }
+
+    /// Appends the advanced rules' legal moves of `p`, ascending: powers, then reinforcements.
+    fn advanced_moves(&self, p: usize, moves: &mut Vec<Move>) {
+        let push_cells = |moves: &mut Vec<Move>, mut m: u64, f: fn(usize) -> Move| {
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                moves.push(f(c));
+            }
+        };
+        if self.may_use_power(p, MAGE) {
+            push_cells(moves, self.mage_targets(p), Move::mage);
+        }
+        if self.may_use_power(p, GOBLIN) {
+            for s in 1..=5u8 {
+                if self.supplies[p][usize::from(s - 1)] > 0 {
+                    let mut f = self.free_cells();
+                    while f != 0 {
+                        let c = f.trailing_zeros() as usize;
+                        f &= f - 1;
+                        moves.push(Move::goblin(s, c));
+                    }
+                }
+            }
+        }
+        if self.may_use_power(p, ORC) && self.palisades_left > 0 {
+            let mut l = self.palisade_moves().singles;
+            while l != 0 {
+                let a = l.trailing_zeros() as usize;
+                l &= l - 1;
+                moves.push(Move::orc(a));
+            }
+        }
+        if self.may_use_power(p, ELF) {
+            push_cells(moves, self.elf_targets(p), Move::elf);
+        }
+        push_cells(moves, self.reinforce_targets(p), Move::reinforce);
+    }
+
+    /// The legal list, for the advanced rules' count and random pick.
+    fn list(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
 }
 
 impl MoveGen for Armadora {
@@ -396,6 +575,9 @@ impl MoveGen for Armadora {
             }
         }
         moves.push(Move::PASS);
+        if self.is_advanced() {
+            self.advanced_moves(p, moves);
+        }
     }
 
     /// True when `mv` is legal now (without generating the list).
@@ -423,6 +605,21 @@ impl MoveGen for Armadora {
                 !(splits_small(e, a) || splits_small(e, b))
             }
             MoveKind::Pass => true,
+            MoveKind::Mage(c) => self.may_use_power(p, MAGE) && self.mage_targets(p) & (1 << c) != 0,
+            MoveKind::Goblin { strength, cell } => {
+                self.may_use_power(p, GOBLIN)
+                    && self.supplies[p][usize::from(strength - 1)] > 0
+                    && self.free_cells() & (1 << cell) != 0
+            }
+            MoveKind::Orc(s) => {
+                let s = usize::from(s);
+                self.may_use_power(p, ORC)
+                    && self.palisades_left >= 1
+                    && self.palisades & (1u128 << s) == 0
+                    && !splits_small(self.edges.without(s), s)
+            }
+            MoveKind::Elf(c) => self.may_use_power(p, ELF) && self.elf_targets(p) & (1 << c) != 0,
+            MoveKind::Reinforce(c) => self.reinforce_targets(p) & (1 << c) != 0,
         }
     }
 
@@ -431,6 +628,9 @@ impl MoveGen for Armadora {
         let Some(p) = self.to_move_now() else {
             return 0;
         };
+        if self.is_advanced() {
+            return self.list().len();
+        }
         let w = self.strengths_left(p) * self.free_cells().count_ones() as usize;
         let pm = self.palisade_moves();
         w + pm.singles.count_ones() as usize + pm.pair_count() + 1
@@ -439,6 +639,10 @@ impl MoveGen for Armadora {
     /// `legal_moves()[rng.below(n)]` with one draw, without the list. Only while the game runs.
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let p = self.to_move_now().expect("the game runs");
+        if self.is_advanced() {
+            let moves = self.list();
+            return moves[rng.below(moves.len())];
+        }
         let free = self.free_cells();
         let nf = free.count_ones() as usize;
         let w = self.strengths_left(p) * nf;

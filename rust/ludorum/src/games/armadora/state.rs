@@ -22,7 +22,14 @@ const PALISADE_KEYS_AT: usize = CELLS * 4 * 5;
 const GOLD_KEYS_AT: usize = PALISADE_KEYS_AT + SLOTS;
 const PASSED_KEYS_AT: usize = GOLD_KEYS_AT + MINES * 5;
 const TURN_KEYS_AT: usize = PASSED_KEYS_AT + 4;
-const KEY_COUNT: usize = TURN_KEYS_AT + 4;
+// The advanced rules' keys, appended (the rules page, *Zobrist keys (advanced)*).
+const USED_KEYS_AT: usize = TURN_KEYS_AT + 4;
+const REINFORCE_KEYS_AT: usize = USED_KEYS_AT + 4 * 2;
+const ARROW_KEYS_AT: usize = REINFORCE_KEYS_AT + CELLS;
+const FACE_UP_KEYS_AT: usize = ARROW_KEYS_AT + CELLS * 2;
+const LOOK_KEYS_AT: usize = FACE_UP_KEYS_AT + CELLS;
+const POWER_USED_KEY_AT: usize = LOOK_KEYS_AT + 4 * CELLS;
+const KEY_COUNT: usize = POWER_USED_KEY_AT + 1;
 
 /// The Zobrist table in the order of the rules page.
 pub static ZOBRIST: [u64; KEY_COUNT] = zobrist::table(ZOBRIST_SEED);
@@ -47,12 +54,36 @@ fn passed_key(player: usize) -> u64 {
 fn turn_key(player: usize) -> u64 {
     ZOBRIST[TURN_KEYS_AT + player]
 }
+/// Player `player` has used `used` (1 or 2) of its power tokens.
+#[inline(always)]
+fn used_key(player: usize, used: u8) -> u64 {
+    ZOBRIST[USED_KEYS_AT + 2 * player + usize::from(used) - 1]
+}
+#[inline(always)]
+fn reinforce_key(cell: usize) -> u64 {
+    ZOBRIST[REINFORCE_KEYS_AT + cell]
+}
+/// The warrior of `cell` carries `arrows` (1 or 2) arrows.
+#[inline(always)]
+fn arrow_key(cell: usize, arrows: u8) -> u64 {
+    ZOBRIST[ARROW_KEYS_AT + 2 * cell + usize::from(arrows) - 1]
+}
+#[inline(always)]
+fn face_up_key(cell: usize) -> u64 {
+    ZOBRIST[FACE_UP_KEYS_AT + cell]
+}
+#[inline(always)]
+fn look_key(player: usize, cell: usize) -> u64 {
+    ZOBRIST[LOOK_KEYS_AT + CELLS * player + cell]
+}
+const POWER_USED_KEY: u64 = ZOBRIST[POWER_USED_KEY_AT];
 
 /// What Armadora declares about itself.
 pub(super) const FACTS: &Facts = &Facts {
     name: "armadora",
     class_name: "Armadora",
-    summary: "claim gold with hidden-strength warriors and palisades (2-4 players, base game)",
+    summary: "claim gold with hidden-strength warriors and palisades (2-4 players; base or \
+              advanced rules, partners with 4)",
     players: &[2, 3, 4],
     options: &[
         OptionSpec {
@@ -72,13 +103,49 @@ pub(super) const FACTS: &Facts = &Facts {
             doc: "the gold on each mine in mine order, a permutation of 3 4 4 5 5 6 6 7; \
                   None: shuffled from the seed",
         },
+        OptionSpec {
+            name: "rules",
+            kind: OptionKind::StrChoice(&["base", "advanced"]),
+            nullable: false,
+            default: OptionDefault::Str("base"),
+            doc: "'advanced' adds the race powers and the reinforcement tokens",
+        },
+        OptionSpec {
+            name: "races",
+            kind: OptionKind::StrList(&RACE_NAMES),
+            nullable: true,
+            default: OptionDefault::None,
+            doc: "each seat's race (advanced rules), players distinct names from orc, goblin, \
+                  elf, mage; None: the first players of them in that order",
+        },
+        OptionSpec {
+            name: "reinforcement",
+            kind: OptionKind::StrChoice(&["open", "full", "any"]),
+            nullable: false,
+            default: OptionDefault::Str("open"),
+            doc: "advanced rules: the territory a reinforcement goes in must be open (a free \
+                  land cell left), full, or any",
+        },
+        OptionSpec {
+            name: "partners",
+            kind: OptionKind::Bool,
+            nullable: false,
+            default: OptionDefault::Bool(false),
+            doc: "4 players: facing players (0 and 2, 1 and 3) play as a team",
+        },
     ],
     hidden_information: true,
     seeded: true,
     // Random games end within ~60 plies: palisades and warriors run out, then passes.
     simulation_max_plies: None,
     reasons: &["gold", "tie-break"],
-    bench: &["players=2", "players=3", "players=4"],
+    bench: &[
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=2,rules=advanced",
+        "players=4,rules=advanced,partners=true",
+    ],
     bench_perft: &[("players=2", 2)],
     openspiel: None,
 };
@@ -93,6 +160,54 @@ pub const SUPPLIES: [[u8; 5]; 3] = [[11, 2, 1, 1, 1], [7, 2, 1, 1, 0], [5, 1, 1,
 pub const PALISADES: u8 = 35;
 
 const NO_OWNER: u8 = u8::MAX;
+const NO_CELL: u8 = u8::MAX;
+
+/// The races, by index: orc 0, goblin 1, elf 2, mage 3 (also the base game's seat characters).
+pub const RACE_NAMES: [&str; 4] = ["orc", "goblin", "elf", "mage"];
+/// The race index of the Orc.
+pub const ORC: u8 = 0;
+/// The race index of the Goblin.
+pub const GOBLIN: u8 = 1;
+/// The race index of the Elf.
+pub const ELF: u8 = 2;
+/// The race index of the Mage.
+pub const MAGE: u8 = 3;
+/// Power tokens at the start, by race.
+pub const POWER_TOKENS: [u8; 4] = [1, 1, 2, 2];
+
+/// Which warriors a reinforcement may go on: by the territory of its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reinforcement {
+    /// The territory has a free land cell (the default).
+    Open,
+    /// The territory has no free land cell.
+    Full,
+    /// Any territory.
+    Any,
+}
+
+impl Reinforcement {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Open => "open",
+            Self::Full => "full",
+            Self::Any => "any",
+        }
+    }
+}
+
+/// The options of a game, validated.
+#[derive(Clone, Copy, Debug)]
+struct Config {
+    players: u8,
+    seed: u64,
+    first_player: Option<u8>,
+    gold: Option<[u8; MINES]>,
+    advanced: bool,
+    races: [u8; 4],
+    reinforcement: Reinforcement,
+    partners: bool,
+}
 
 /// A territory as the referee sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,13 +220,11 @@ pub struct Territory {
     pub strengths: Vec<u32>,
 }
 
-/// A game of Armadora (base game).
+/// A game of Armadora (base or advanced rules, partners or not).
 #[derive(Clone, Debug)]
 pub struct Armadora {
+    config: Config,
     players: u8,
-    seed: u64,
-    first_player: Option<u8>,
-    gold_option: Option<[u8; MINES]>,
     /// Per cell: the owner of its warrior or `NO_OWNER`.
     owners: [u8; CELLS],
     /// Per cell: the strength of its warrior (0 when none).
@@ -131,21 +244,34 @@ pub struct Armadora {
     key: u64,
     outcome: Option<Outcome>,
     history: Vec<Move>,
-    /// Per move: the mover and the key before it.
-    undos: Vec<(u8, u64)>,
+    /// Per move: the mover, the key and `power_used` before it.
+    undos: Vec<(u8, u64, bool)>,
+    // -- the advanced rules (all empty with base rules) --
+    /// Per player: power tokens left.
+    powers: [u8; 4],
+    /// Per player: the cell its reinforcement token lies on, `NO_CELL` while it holds it.
+    reinforced_at: [u8; 4],
+    /// Cells whose warrior carries a reinforcement token.
+    reinforced: u64,
+    /// Per cell: the arrows on its warrior.
+    arrows: [u8; CELLS],
+    /// Cells of face-up warriors.
+    face_up: u64,
+    /// Per player: the cells it has looked at.
+    looks: [u64; 4],
+    /// True while the player to move has used a power this turn.
+    power_used: bool,
 }
 
 impl Armadora {
     /// A new game (options already validated).
-    fn setup(
-        players: usize,
-        seed: u64,
-        first_player: Option<usize>,
-        gold_option: Option<[u8; MINES]>,
-    ) -> Self {
-        let mut rng = SplitMix64::new(seed);
-        let to_move = first_player.unwrap_or_else(|| rng.below(players));
-        let gold = gold_option.unwrap_or_else(|| {
+    fn setup(config: Config) -> Self {
+        let players = usize::from(config.players);
+        let mut rng = SplitMix64::new(config.seed);
+        let to_move = config
+            .first_player
+            .map_or_else(|| rng.below(players), usize::from);
+        let gold = config.gold.unwrap_or_else(|| {
             let mut g = GOLD_STACKS;
             for i in (1..MINES).rev() {
                 g.swap(i, rng.below(i + 1));
@@ -156,11 +282,15 @@ impl Armadora {
         for s in supplies.iter_mut().take(players) {
             *s = SUPPLIES[players - 2];
         }
+        let mut powers = [0; 4];
+        if config.advanced {
+            for (p, tokens) in powers.iter_mut().enumerate().take(players) {
+                *tokens = POWER_TOKENS[usize::from(config.races[p])];
+            }
+        }
         let mut game = Self {
-            players: players as u8,
-            seed,
-            first_player: first_player.map(|p| p as u8),
-            gold_option,
+            config,
+            players: config.players,
             owners: [NO_OWNER; CELLS],
             strengths: [0; CELLS],
             occupied: 0,
@@ -175,6 +305,13 @@ impl Armadora {
             outcome: None,
             history: Vec::with_capacity(64),
             undos: Vec::with_capacity(64),
+            powers,
+            reinforced_at: [NO_CELL; 4],
+            reinforced: 0,
+            arrows: [0; CELLS],
+            face_up: 0,
+            looks: [0; 4],
+            power_used: false,
         };
         game.key = game.key_from_scratch();
         game
@@ -239,7 +376,7 @@ impl Armadora {
                 let mut strengths = vec![0u32; n];
                 for &c in &cells {
                     if self.owners[c] != NO_OWNER {
-                        strengths[usize::from(self.owners[c])] += u32::from(self.strengths[c]);
+                        strengths[usize::from(self.owners[c])] += self.value(c);
                     }
                 }
                 Territory {
@@ -251,24 +388,188 @@ impl Armadora {
             .collect()
     }
 
-    /// Each player's gold and piles if the game were scored now.
-    pub(super) fn tally(&self) -> (Vec<u32>, Vec<Vec<u32>>) {
+    /// The value of the warrior on `cell` at scoring: `max(0, strength + reinforcement −
+    /// arrows)`.
+    #[inline]
+    fn value(&self, cell: usize) -> u32 {
+        let r = u32::from(self.reinforced & (1 << cell) != 0);
+        (u32::from(self.strengths[cell]) + r).saturating_sub(u32::from(self.arrows[cell]))
+    }
+
+    /// The team of `player`: `player % 2` with partners, else the player itself.
+    #[inline]
+    pub(super) fn team(&self, player: usize) -> usize {
+        if self.config.partners {
+            player % 2
+        } else {
+            player
+        }
+    }
+
+    /// Each side's (team's, or player's without partners) gold and piles if the game were
+    /// scored now.
+    fn tally_sides(&self) -> (Vec<u32>, Vec<Vec<u32>>) {
+        let sides = if self.config.partners {
+            2
+        } else {
+            usize::from(self.players)
+        };
         let awards: Vec<(u32, Vec<u32>)> = self
             .territories()
             .into_iter()
-            .map(|t| (t.gold, t.strengths))
+            .map(|t| {
+                let mut strengths = vec![0u32; sides];
+                for (p, s) in t.strengths.into_iter().enumerate() {
+                    strengths[self.team(p)] += s;
+                }
+                (t.gold, strengths)
+            })
             .collect();
-        settle(&awards, usize::from(self.players))
+        settle(&awards, sides)
     }
 
-    /// The gold of each player once the game is over, `None` before.
+    /// Each player's gold if the game were scored now (with partners, its team's gold).
+    pub(super) fn tally(&self) -> Vec<u32> {
+        let (gold, _) = self.tally_sides();
+        (0..usize::from(self.players))
+            .map(|p| gold[self.team(p)])
+            .collect()
+    }
+
+    /// The outcome if the game were scored now: with partners, both members of a winning team
+    /// win.
+    fn score_outcome(&self) -> Outcome {
+        let (gold, piles) = self.tally_sides();
+        let outcome = decide(&gold, &piles);
+        if !self.config.partners {
+            return outcome;
+        }
+        let winners = (0..usize::from(self.players))
+            .filter(|&p| outcome.winners & (1 << self.team(p)) != 0)
+            .fold(0, |m, p| m | (1 << p));
+        Outcome { winners, ..outcome }
+    }
+
+    /// The gold of each player once the game is over, `None` before (with partners, each
+    /// player's team's gold).
     pub fn scores(&self) -> Option<Vec<u32>> {
-        self.outcome.map(|_| self.tally().0)
+        self.outcome.map(|_| self.tally())
     }
 
-    /// Whether `viewer` may see the strength of the warrior on `cell`.
+    /// Whether `viewer` may see the strength of the warrior on `cell`: its own, a face-up one,
+    /// one it looked at, or anything once over.
     fn shows(&self, viewer: usize, cell: usize) -> bool {
-        self.outcome.is_some() || usize::from(self.owners[cell]) == viewer
+        self.outcome.is_some()
+            || usize::from(self.owners[cell]) == viewer
+            || (self.face_up | self.looks[viewer]) & (1 << cell) != 0
+    }
+
+    /// True with `rules="advanced"`.
+    pub fn is_advanced(&self) -> bool {
+        self.config.advanced
+    }
+
+    /// True with `partners=True`.
+    pub fn has_partners(&self) -> bool {
+        self.config.partners
+    }
+
+    /// Each seat's race name (with base rules, the seat characters orc, goblin, elf, mage).
+    pub fn races(&self) -> Vec<&'static str> {
+        (0..usize::from(self.players))
+            .map(|p| RACE_NAMES[usize::from(self.config.races[p])])
+            .collect()
+    }
+
+    /// The race index of `player` (orc 0, goblin 1, elf 2, mage 3).
+    #[inline]
+    pub(super) fn race(&self, player: usize) -> u8 {
+        self.config.races[player]
+    }
+
+    /// Which warriors a reinforcement may go on.
+    #[inline]
+    pub(super) fn reinforcement_rule(&self) -> Reinforcement {
+        self.config.reinforcement
+    }
+
+    /// Power tokens left per player (0 with base rules).
+    pub fn powers(&self) -> Vec<u8> {
+        self.powers[..usize::from(self.players)].to_vec()
+    }
+
+    /// Power tokens left of `player`.
+    #[inline]
+    pub(super) fn powers_left(&self, player: usize) -> u8 {
+        self.powers[player]
+    }
+
+    /// Per player: the cell its reinforcement token lies on, `None` while it holds it (or with
+    /// base rules).
+    pub fn reinforcements(&self) -> Vec<Option<usize>> {
+        self.reinforced_at[..usize::from(self.players)]
+            .iter()
+            .map(|&c| (c != NO_CELL).then_some(usize::from(c)))
+            .collect()
+    }
+
+    /// True while `player` holds its reinforcement token (advanced rules only).
+    #[inline]
+    pub(super) fn holds_reinforcement(&self, player: usize) -> bool {
+        self.config.advanced && self.reinforced_at[player] == NO_CELL
+    }
+
+    /// The arrows on the warrior of `cell` (0, 1 or 2).
+    pub fn arrows(&self, cell: usize) -> u8 {
+        self.arrows[cell]
+    }
+
+    /// The cells of face-up warriors, ascending.
+    pub fn face_up(&self) -> Vec<usize> {
+        cells_of(self.face_up)
+    }
+
+    /// Face-up warriors as a bitboard.
+    #[inline]
+    pub(super) fn face_up_mask(&self) -> u64 {
+        self.face_up
+    }
+
+    /// The cells `player` has looked at, ascending.
+    pub fn looks(&self, player: usize) -> Vec<usize> {
+        cells_of(self.looks[player])
+    }
+
+    /// The cells `player` has looked at, as a bitboard.
+    #[inline]
+    pub(super) fn looks_mask(&self, player: usize) -> u64 {
+        self.looks[player]
+    }
+
+    /// True while the player to move has used a power this turn.
+    pub fn power_used(&self) -> bool {
+        self.power_used
+    }
+
+    /// Cells holding a warrior of `player`.
+    pub(super) fn warriors_of(&self, player: usize) -> u64 {
+        (0..CELLS)
+            .filter(|&c| usize::from(self.owners[c]) == player)
+            .fold(0, |m, c| m | (1 << c))
+    }
+
+    /// Cells holding a warrior of an opponent of `player` (another team's).
+    pub(super) fn opponents_of(&self, player: usize) -> u64 {
+        let team = self.team(player);
+        (0..CELLS)
+            .filter(|&c| self.owners[c] != NO_OWNER && self.team(usize::from(self.owners[c])) != team)
+            .fold(0, |m, c| m | (1 << c))
+    }
+
+    /// True when the territory of `cell` has a free land cell.
+    #[inline]
+    pub(super) fn is_open(&self, cell: usize) -> bool {
+        self.edges.territory(cell) & self.free_cells() != 0
     }
 
     /// Ends the game if nobody is left to move, else hands the turn on.
@@ -280,12 +581,14 @@ impl Armadora {
                 self.to_move = q as u8;
                 self.key ^= turn_key(q);
             }
-            None => {
-                let (scores, piles) = self.tally();
-                self.outcome = Some(decide(&scores, &piles));
-            }
+            None => self.outcome = Some(self.score_outcome()),
         }
     }
+}
+
+/// The cells of a bitboard, ascending.
+fn cells_of(mask: u64) -> Vec<usize> {
+    (0..CELLS).filter(|&c| mask & (1 << c) != 0).collect()
 }
 
 /// Each player's gold and piles (non-zero awards) from `(gold, strengths)` per territory.
@@ -368,6 +671,40 @@ fn gold_option(value: Option<&Value>) -> Result<Option<[u8; MINES]>, Error> {
     }
 }
 
+/// The `races` option: `None` or `players` distinct race names.
+fn races_option(value: Option<&Value>, players: usize) -> Result<Option<[u8; 4]>, Error> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let bad = || {
+        Error::InvalidOption(format!(
+            "races must be None or a list of {players} distinct races from 'orc', 'goblin', \
+             'elf', 'mage', got {}",
+            python_repr(value)
+        ))
+    };
+    let list = value.as_array().filter(|l| l.len() == players).ok_or_else(bad)?;
+    let mut races = [0u8; 4];
+    let mut seen = 0u8;
+    for (p, name) in list.iter().enumerate() {
+        let race = name
+            .as_str()
+            .and_then(|n| RACE_NAMES.iter().position(|r| *r == n))
+            .ok_or_else(bad)? as u8;
+        if seen & (1 << race) != 0 {
+            return Err(bad());
+        }
+        seen |= 1 << race;
+        races[p] = race;
+    }
+    // Seats past `players` keep distinct races, unused.
+    let mut rest = (0..4u8).filter(|r| seen & (1 << r) == 0);
+    for race in races.iter_mut().skip(players) {
+        *race = rest.next().expect("4 races");
+    }
+    Ok(Some(races))
+}
+
 impl Game for Armadora {
     const FACTS: &'static Facts = FACTS;
 
@@ -381,24 +718,63 @@ impl Game for Armadora {
         let seed = checked.seed()?;
         let first_player = checked.first_player(players)?;
         let gold = gold_option(checked.value("gold")?)?;
-        Ok(Self::setup(players, seed, first_player, gold))
+        let advanced = checked.str("rules")? == "advanced";
+        let races_value = checked.value("races")?;
+        let races = races_option(races_value, players)?;
+        if let (false, Some(value)) = (advanced, races_value) {
+            return Err(Error::InvalidOption(format!(
+                "races must be None with rules='base', got {}",
+                python_repr(value)
+            )));
+        }
+        let reinforcement = match checked.str("reinforcement")? {
+            "full" => Reinforcement::Full,
+            "any" => Reinforcement::Any,
+            _ => Reinforcement::Open,
+        };
+        if !advanced && reinforcement != Reinforcement::Open {
+            return Err(Error::InvalidOption(format!(
+                "reinforcement must be 'open' with rules='base', got '{}'",
+                reinforcement.name()
+            )));
+        }
+        let partners = checked.bool("partners")?;
+        if partners && players != 4 {
+            return Err(Error::InvalidOption(format!(
+                "partners must be False with {players} players, got True"
+            )));
+        }
+        Ok(Self::setup(Config {
+            players: players as u8,
+            seed,
+            first_player: first_player.map(|p| p as u8),
+            gold,
+            advanced,
+            races: races.unwrap_or([ORC, GOBLIN, ELF, MAGE]),
+            reinforcement,
+            partners,
+        }))
     }
 
     fn restart(&self, seed: u64) -> Self {
-        Self::setup(
-            usize::from(self.players),
-            seed,
-            self.first_player.map(usize::from),
-            self.gold_option,
-        )
+        Self::setup(Config { seed, ..self.config })
     }
 
     fn options(&self) -> Map<String, Value> {
+        let c = &self.config;
         let mut map = Map::new();
-        map.insert("players".into(), json!(self.players));
-        map.insert("seed".into(), json!(self.seed));
-        map.insert("first_player".into(), json!(self.first_player));
-        map.insert("gold".into(), json!(self.gold_option));
+        map.insert("players".into(), json!(c.players));
+        map.insert("seed".into(), json!(c.seed));
+        map.insert("first_player".into(), json!(c.first_player));
+        map.insert("gold".into(), json!(c.gold));
+        if c.advanced {
+            map.insert("rules".into(), json!("advanced"));
+            map.insert("races".into(), json!(self.races()));
+            map.insert("reinforcement".into(), json!(c.reinforcement.name()));
+        }
+        if c.partners {
+            map.insert("partners".into(), json!(true));
+        }
         map
     }
 
@@ -439,29 +815,18 @@ impl Game for Armadora {
                 "a territory would have fewer than 4 cells".into()
             }
             MoveKind::Pass => "not a legal move in this position".into(),
+            MoveKind::Reinforce(cell) => self.why_no_reinforcement(p, cell),
+            _ => self.why_no_power(p, mv.kind()),
         }
     }
 
     fn play_unchecked(&mut self, mv: Move) {
         let p = usize::from(self.to_move);
-        self.undos.push((p as u8, self.key));
+        self.undos.push((p as u8, self.key, self.power_used));
         self.history.push(mv);
         match mv.kind() {
-            MoveKind::Warrior { strength, cell } => {
-                let (c, s) = (usize::from(cell), usize::from(strength));
-                self.owners[c] = p as u8;
-                self.strengths[c] = strength;
-                self.occupied |= 1 << c;
-                self.supplies[p][s - 1] -= 1;
-                self.key ^= warrior_key(c, p, s);
-            }
-            MoveKind::Single(a) => {
-                let a = usize::from(a);
-                self.palisades |= 1u128 << a;
-                self.edges = self.edges.without(a);
-                self.palisades_left -= 1;
-                self.key ^= palisade_key(a);
-            }
+            MoveKind::Warrior { strength, cell } => self.put_warrior(p, strength, cell),
+            MoveKind::Single(a) => self.put_palisade(usize::from(a)),
             MoveKind::Pair(a, b) => {
                 let (a, b) = (usize::from(a), usize::from(b));
                 self.palisades |= (1u128 << a) | (1u128 << b);
@@ -473,37 +838,86 @@ impl Game for Armadora {
                 self.passed[p] = true;
                 self.key ^= passed_key(p);
             }
+            MoveKind::Reinforce(cell) => {
+                let c = usize::from(cell);
+                self.reinforced_at[p] = cell;
+                self.reinforced |= 1 << c;
+                self.key ^= reinforce_key(c);
+            }
+            MoveKind::Mage(cell) => {
+                let c = usize::from(cell);
+                self.looks[p] |= 1 << c;
+                self.key ^= look_key(p, c);
+                return self.spend_power(p);
+            }
+            MoveKind::Goblin { strength, cell } => {
+                self.put_warrior(p, strength, cell);
+                self.face_up |= 1 << cell;
+                self.key ^= face_up_key(usize::from(cell));
+                return self.spend_power(p);
+            }
+            MoveKind::Orc(a) => {
+                self.put_palisade(usize::from(a));
+                return self.spend_power(p);
+            }
+            MoveKind::Elf(cell) => {
+                let c = usize::from(cell);
+                let n = self.arrows[c];
+                if n > 0 {
+                    self.key ^= arrow_key(c, n);
+                }
+                self.arrows[c] = n + 1;
+                self.key ^= arrow_key(c, n + 1);
+                return self.spend_power(p);
+            }
+        }
+        // The turn's action: the power of the turn, if any, is over with it.
+        if self.power_used {
+            self.power_used = false;
+            self.key ^= POWER_USED_KEY;
         }
         self.pass_turn(p);
     }
 
     fn undo(&mut self) -> Option<Move> {
         let mv = self.history.pop()?;
-        let (mover, key) = self.undos.pop().expect("one undo per move");
+        let (mover, key, power_used) = self.undos.pop().expect("one undo per move");
         let p = usize::from(mover);
         match mv.kind() {
-            MoveKind::Warrior { strength, cell } => {
-                let c = usize::from(cell);
-                self.owners[c] = NO_OWNER;
-                self.strengths[c] = 0;
-                self.occupied &= !(1 << c);
-                self.supplies[p][usize::from(strength) - 1] += 1;
-            }
-            MoveKind::Single(a) => {
-                self.palisades &= !(1u128 << a);
-                self.palisades_left += 1;
-                self.edges = self.rebuild_edges();
-            }
+            MoveKind::Warrior { strength, cell } => self.take_warrior(p, strength, cell),
+            MoveKind::Single(a) => self.take_palisade(usize::from(a)),
             MoveKind::Pair(a, b) => {
                 self.palisades &= !((1u128 << a) | (1u128 << b));
                 self.palisades_left += 2;
                 self.edges = self.rebuild_edges();
             }
             MoveKind::Pass => self.passed[p] = false,
+            MoveKind::Reinforce(cell) => {
+                self.reinforced_at[p] = NO_CELL;
+                self.reinforced &= !(1 << cell);
+            }
+            MoveKind::Mage(cell) => {
+                self.looks[p] &= !(1 << cell);
+                self.powers[p] += 1;
+            }
+            MoveKind::Goblin { strength, cell } => {
+                self.take_warrior(p, strength, cell);
+                self.face_up &= !(1 << cell);
+                self.powers[p] += 1;
+            }
+            MoveKind::Orc(a) => {
+                self.take_palisade(usize::from(a));
+                self.powers[p] += 1;
+            }
+            MoveKind::Elf(cell) => {
+                self.arrows[usize::from(cell)] -= 1;
+                self.powers[p] += 1;
+            }
         }
         self.to_move = mover;
         self.outcome = None;
         self.key = key;
+        self.power_used = power_used;
         Some(mv)
     }
 
@@ -536,6 +950,33 @@ impl Game for Armadora {
         if let Some(p) = self.to_move_now() {
             key ^= turn_key(p);
         }
+        if self.config.advanced {
+            for p in 0..usize::from(self.players) {
+                let used = POWER_TOKENS[usize::from(self.race(p))] - self.powers[p];
+                if used > 0 {
+                    key ^= used_key(p, used);
+                }
+            }
+            for c in 0..CELLS {
+                if self.reinforced & (1 << c) != 0 {
+                    key ^= reinforce_key(c);
+                }
+                if self.arrows[c] > 0 {
+                    key ^= arrow_key(c, self.arrows[c]);
+                }
+                if self.face_up & (1 << c) != 0 {
+                    key ^= face_up_key(c);
+                }
+                for p in 0..usize::from(self.players) {
+                    if self.looks[p] & (1 << c) != 0 {
+                        key ^= look_key(p, c);
+                    }
+                }
+            }
+            if self.power_used {
+                key ^= POWER_USED_KEY;
+            }
+        }
         key
     }
 
@@ -544,7 +985,12 @@ impl Game for Armadora {
     }
 
     fn observation_shape(&self) -> Vec<usize> {
-        vec![3 * usize::from(self.players) + 11, CELLS]
+        let n = usize::from(self.players);
+        if self.config.advanced {
+            vec![9 * n + 17, CELLS]
+        } else {
+            vec![3 * n + 11, CELLS]
+        }
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {
@@ -555,13 +1001,18 @@ impl Game for Armadora {
             if let Some((o, s)) = self.warrior(c) {
                 let k = (usize::from(o) + n - player) % n;
                 plane(k, c, 1.0);
-                if self.shows(player, c) {
+                // The viewer's own strengths (face-up and looked-at ones have a plane of
+                // their own in the advanced rules).
+                if self.outcome.is_some() || usize::from(o) == player {
                     plane(n, c, f32::from(s));
                 }
             }
         }
         for (m, &c) in MINE_CELLS.iter().enumerate() {
             plane(n + 1, c, f32::from(self.gold[m]));
+        }
+        if self.config.advanced {
+            self.advanced_planes(player, &mut plane);
         }
         for s in self.palisades() {
             let (a, _) = board::slot_cells(s);
@@ -601,10 +1052,196 @@ impl Game for Armadora {
         fields.insert("supplies".into(), json!(self.supplies[..n]));
         fields.insert("palisades_left".into(), json!(self.palisades_left));
         fields.insert("passed".into(), json!(self.passed[..n]));
+        if self.config.advanced {
+            fields.insert("powers".into(), json!(self.powers()));
+            fields.insert("reinforcements".into(), json!(self.reinforcements()));
+            fields.insert("arrows".into(), json!(self.arrows[..]));
+            fields.insert("face_up".into(), json!(self.face_up()));
+            let looks: Vec<Vec<usize>> = (0..n).map(|p| self.looks(p)).collect();
+            fields.insert("looks".into(), json!(looks));
+            fields.insert("power_used".into(), json!(self.power_used));
+        }
     }
 }
 
 impl Armadora {
+    /// The observation planes of the advanced rules, from `B = 3 * players + 11` (the rules
+    /// page, *Observation (advanced)*).
+    fn advanced_planes(&self, player: usize, plane: &mut impl FnMut(usize, usize, f32)) {
+        let n = usize::from(self.players);
+        let b = 3 * n + 11;
+        let looked_by_others = (0..n)
+            .filter(|&q| q != player)
+            .fold(0u64, |m, q| m | self.looks[q]);
+        for c in 0..CELLS {
+            if let Some((o, s)) = self.warrior(c) {
+                if usize::from(o) != player && self.shows(player, c) {
+                    plane(b, c, f32::from(s));
+                }
+                if self.face_up & (1 << c) != 0 {
+                    plane(b + 1, c, 1.0);
+                }
+                plane(b + 2, c, f32::from(self.arrows[c]));
+                if self.reinforced & (1 << c) != 0 {
+                    plane(b + 3, c, 1.0);
+                }
+                if looked_by_others & (1 << c) != 0 {
+                    plane(b + 4, c, 1.0);
+                }
+            }
+            if self.power_used {
+                plane(b + 5, c, 1.0);
+            }
+            for k in 0..n {
+                let q = (player + k) % n;
+                plane(b + 6 + k, c, f32::from(self.powers[q]));
+                if self.reinforced_at[q] == NO_CELL {
+                    plane(b + 6 + n + k, c, 1.0);
+                }
+                plane(b + 6 + 2 * n + 4 * k + usize::from(self.race(q)), c, 1.0);
+            }
+        }
+    }
+
+    /// `player`'s warrior of `strength` onto `cell` from its supply.
+    fn put_warrior(&mut self, player: usize, strength: u8, cell: u8) {
+        let (c, s) = (usize::from(cell), usize::from(strength));
+        self.owners[c] = player as u8;
+        self.strengths[c] = strength;
+        self.occupied |= 1 << c;
+        self.supplies[player][s - 1] -= 1;
+        self.key ^= warrior_key(c, player, s);
+    }
+
+    /// Takes `player`'s warrior of `strength` on `cell` back to its supply (the key is restored
+    /// by the caller).
+    fn take_warrior(&mut self, player: usize, strength: u8, cell: u8) {
+        let c = usize::from(cell);
+        self.owners[c] = NO_OWNER;
+        self.strengths[c] = 0;
+        self.occupied &= !(1 << c);
+        self.supplies[player][usize::from(strength) - 1] += 1;
+    }
+
+    /// One palisade from the supply onto `slot`.
+    fn put_palisade(&mut self, slot: usize) {
+        self.palisades |= 1u128 << slot;
+        self.edges = self.edges.without(slot);
+        self.palisades_left -= 1;
+        self.key ^= palisade_key(slot);
+    }
+
+    /// Takes the palisade of `slot` back to the supply (the key is restored by the caller).
+    fn take_palisade(&mut self, slot: usize) {
+        self.palisades &= !(1u128 << slot);
+        self.palisades_left += 1;
+        self.edges = self.rebuild_edges();
+    }
+
+    /// Spends one of `player`'s power tokens and marks the turn's power used; the same player
+    /// is still to move.
+    fn spend_power(&mut self, player: usize) {
+        let used = POWER_TOKENS[usize::from(self.race(player))] - self.powers[player];
+        if used > 0 {
+            self.key ^= used_key(player, used);
+        }
+        self.powers[player] -= 1;
+        self.key ^= used_key(player, used + 1) ^ POWER_USED_KEY;
+        self.power_used = true;
+    }
+
+    /// Why `player` may not play the power `kind` now.
+    fn why_no_power(&self, player: usize, kind: MoveKind) -> String {
+        let race = match kind {
+            MoveKind::Mage(_) => MAGE,
+            MoveKind::Goblin { .. } => GOBLIN,
+            MoveKind::Orc(_) => ORC,
+            _ => ELF,
+        };
+        if self.race(player) != race {
+            return format!(
+                "player {player} is the {}, not the {}",
+                RACE_NAMES[usize::from(self.race(player))],
+                RACE_NAMES[usize::from(race)]
+            );
+        }
+        if self.powers[player] == 0 {
+            return "no power token left".into();
+        }
+        if self.power_used {
+            return "a power was already used this turn".into();
+        }
+        let warrior_reason = |cell: u8| {
+            let c = usize::from(cell);
+            if self.owners[c] == NO_OWNER {
+                Some("the cell holds no warrior".to_string())
+            } else if self.team(usize::from(self.owners[c])) == self.team(player) {
+                Some("the warrior is not an opponent's".into())
+            } else {
+                None
+            }
+        };
+        match kind {
+            MoveKind::Mage(cell) => warrior_reason(cell).unwrap_or_else(|| {
+                if self.face_up & (1 << cell) != 0 {
+                    "the warrior is face up".into()
+                } else {
+                    "the warrior was already looked at".into()
+                }
+            }),
+            MoveKind::Goblin { strength, cell } => {
+                let c = usize::from(cell);
+                if board::MINES_MASK & (1 << c) != 0 {
+                    "a warrior cannot go on a gold mine".into()
+                } else if self.occupied & (1 << c) != 0 {
+                    "the cell already holds a warrior".into()
+                } else {
+                    format!("no warrior of strength {strength} left")
+                }
+            }
+            MoveKind::Orc(a) => {
+                if self.palisades & (1u128 << a) != 0 {
+                    "the slot already holds a palisade".into()
+                } else if self.palisades_left == 0 {
+                    "no palisades left".into()
+                } else {
+                    "a territory would have fewer than 4 cells".into()
+                }
+            }
+            MoveKind::Elf(cell) => warrior_reason(cell).unwrap_or_else(|| {
+                let c = usize::from(cell);
+                if self.arrows[c] >= 2 {
+                    "the warrior already carries 2 arrows".into()
+                } else if self.edges.territory(c) & self.warriors_of(player) == 0 {
+                    "no warrior of the elf's player in that territory".into()
+                } else {
+                    "the territory is full".into()
+                }
+            }),
+            _ => "not a legal move in this position".into(),
+        }
+    }
+
+    /// Why `player` may not put its reinforcement on `cell` now.
+    fn why_no_reinforcement(&self, player: usize, cell: u8) -> String {
+        let c = usize::from(cell);
+        if !self.holds_reinforcement(player) {
+            "no reinforcement token left".into()
+        } else if usize::from(self.owners[c]) != player {
+            "the cell holds no warrior of the mover".into()
+        } else {
+            format!(
+                "with reinforcement='{}' the territory must be {}",
+                self.config.reinforcement.name(),
+                if self.config.reinforcement == Reinforcement::Full {
+                    "full"
+                } else {
+                    "open"
+                }
+            )
+        }
+    }
+
     /// The edges from the palisades, from nothing.
     fn rebuild_edges(&self) -> Edges {
         (0..SLOTS)
@@ -647,7 +1284,7 @@ impl HiddenInformation for Armadora {
             .history
             .iter()
             .zip(&self.undos)
-            .map(|(&mv, &(mover, _))| self.viewer_notation(viewer, usize::from(mover), mv))
+            .map(|(&mv, &(mover, _, _))| self.viewer_notation(viewer, usize::from(mover), mv))
             .collect();
         obj.insert("moves".into(), json!(moves));
         value
@@ -663,13 +1300,16 @@ impl HiddenInformation for Armadora {
         }
     }
 
-    /// A referee state consistent with what `viewer` knows (the rules page's procedure).
+    /// A referee state consistent with what `viewer` knows (the rules page's procedure): the
+    /// strengths `viewer` knows (its own, face-up warriors, those it looked at) stay, the others
+    /// are drawn again from each player's starting strengths less the known ones.
     fn resample(&self, viewer: usize, rng: &mut SplitMix64) -> Self {
         if self.outcome.is_some() {
             return self.clone();
         }
         let n = usize::from(self.players);
-        // Per player: the strengths its warrior moves get, in order.
+        let known = self.face_up | self.looks[viewer];
+        // Per player: the strengths its hidden warrior moves get, in order.
         let mut assigned: Vec<Vec<u8>> = vec![Vec::new(); n];
         for (q, slot) in assigned.iter_mut().enumerate() {
             if q == viewer {
@@ -680,22 +1320,26 @@ impl HiddenInformation for Armadora {
                     std::iter::repeat_n(s, usize::from(SUPPLIES[n - 2][usize::from(s - 1)]))
                 })
                 .collect();
+            for c in 0..CELLS {
+                if usize::from(self.owners[c]) == q && known & (1 << c) != 0 {
+                    let at = pool
+                        .iter()
+                        .position(|&s| s == self.strengths[c])
+                        .expect("a known strength comes from the starting warriors");
+                    pool.remove(at);
+                }
+            }
             for i in (1..pool.len()).rev() {
                 pool.swap(i, rng.below(i + 1));
             }
             *slot = pool;
         }
         let mut next = vec![0usize; n];
-        let mut game = Self::setup(
-            n,
-            self.seed,
-            self.first_player.map(usize::from),
-            self.gold_option,
-        );
-        for (&mv, &(mover, _)) in self.history.iter().zip(&self.undos) {
+        let mut game = Self::setup(self.config);
+        for (&mv, &(mover, _, _)) in self.history.iter().zip(&self.undos) {
             let q = usize::from(mover);
             let mv = match mv.kind() {
-                MoveKind::Warrior { cell, .. } if q != viewer => {
+                MoveKind::Warrior { cell, .. } if q != viewer && known & (1 << cell) == 0 => {
                     let s = assigned[q][next[q]];
                     next[q] += 1;
                     Move::warrior(s, usize::from(cell))

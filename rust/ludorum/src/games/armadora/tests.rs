@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::board::{cell_index, slot_between, Edges, CELLS, LAND, MINE_CELLS, SLOTS};
-use super::movegen::{Move, MoveKind, NUM_ACTIONS};
+use super::movegen::{Move, MoveKind, ADVANCED_NUM_ACTIONS, NUM_ACTIONS};
 use super::state::{decide, settle, Armadora};
 use crate::prelude::*;
 use crate::core::json::{from_json, to_json};
@@ -48,11 +48,75 @@ fn slow_legal(g: &Armadora, mv: Move) -> bool {
         MoveKind::Single(a) => palisade_ok(&[usize::from(a)]),
         MoveKind::Pair(a, b) => palisade_ok(&[usize::from(a), usize::from(b)]),
         MoveKind::Pass => true,
+        _ => slow_advanced_legal(g, p, mv.kind(), &palisade_ok),
+    }
+}
+
+/// The advanced rules' moves by the rules text, from the public accessors and the territories
+/// recomputed from nothing.
+fn slow_advanced_legal(
+    g: &Armadora,
+    p: usize,
+    kind: MoveKind,
+    palisade_ok: &dyn Fn(&[usize]) -> bool,
+) -> bool {
+    if !g.is_advanced() {
+        return false;
+    }
+    let team = |q: usize| if g.has_partners() { q % 2 } else { q };
+    let territory_of = |c: usize| {
+        g.territories()
+            .into_iter()
+            .find(|t| t.cells.contains(&c))
+            .unwrap()
+            .cells
+    };
+    let is_open = |c: usize| {
+        territory_of(c)
+            .iter()
+            .any(|&d| !MINE_CELLS.contains(&d) && g.warrior(d).is_none())
+    };
+    let opponent_at = |c: usize| g.warrior(c).is_some_and(|(o, _)| team(usize::from(o)) != team(p));
+    let power = |race: &str| g.races()[p] == race && g.powers()[p] > 0 && !g.power_used();
+    match kind {
+        MoveKind::Mage(c) => {
+            let c = usize::from(c);
+            power("mage") && opponent_at(c) && !g.face_up().contains(&c) && !g.looks(p).contains(&c)
+        }
+        MoveKind::Goblin { strength, cell } => {
+            let c = usize::from(cell);
+            power("goblin")
+                && !MINE_CELLS.contains(&c)
+                && g.warrior(c).is_none()
+                && g.supply(p)[usize::from(strength) - 1] > 0
+        }
+        MoveKind::Orc(a) => power("orc") && palisade_ok(&[usize::from(a)]),
+        MoveKind::Elf(c) => {
+            let c = usize::from(c);
+            power("elf")
+                && opponent_at(c)
+                && g.arrows(c) < 2
+                && territory_of(c)
+                    .iter()
+                    .any(|&d| g.warrior(d).is_some_and(|(o, _)| usize::from(o) == p))
+                && is_open(c)
+        }
+        MoveKind::Reinforce(c) => {
+            let c = usize::from(c);
+            g.reinforcements()[p].is_none()
+                && g.warrior(c).is_some_and(|(o, _)| usize::from(o) == p)
+                && match g.options()["reinforcement"].as_str().unwrap() {
+                    "open" => is_open(c),
+                    "full" => !is_open(c),
+                    _ => true,
+                }
+        }
+        _ => unreachable!(),
     }
 }
 
 fn slow_moves(g: &Armadora) -> Vec<Move> {
-    (0..NUM_ACTIONS)
+    (0..g.num_actions())
         .map(|a| Move::from_action(a).unwrap())
         .filter(|&m| slow_legal(g, m))
         .collect()
@@ -80,7 +144,10 @@ fn start_count() {
 #[test]
 fn zobrist_table_is_pinned() {
     assert_seeded_table(&super::state::ZOBRIST, super::state::ZOBRIST_SEED);
-    assert_eq!(super::state::ZOBRIST.len(), 800 + 67 + 40 + 4 + 4);
+    // The base game's 915 keys, then the advanced rules' 329 (the rules page).
+    assert_eq!(super::state::ZOBRIST.len(), 800 + 67 + 40 + 4 + 4 + 329);
+    assert_eq!(super::state::ZOBRIST[915], 0x173739804a65029c);
+    assert_eq!(super::state::ZOBRIST[1243], 0x144426522679f2da);
 }
 
 // -- board ----------------------------------------------------------------------------------
@@ -417,7 +484,9 @@ impl Oracle<Armadora> for RulesText {
             let n = g.num_players();
             assert!((0..n).all(|p| g.has_passed(p)));
             let scores = g.scores().unwrap();
-            assert!(scores.iter().sum::<u32>() <= 40);
+            // With partners each player holds its team's gold.
+            let sides = if g.has_partners() { 2 } else { n };
+            assert!(scores[..sides].iter().sum::<u32>() <= 40);
         }
     }
 }
@@ -513,4 +582,514 @@ fn fast_counts_and_picks_match_the_list() {
         }
     }
     assert!(refused_pairs > 0);
+}
+
+// -- the advanced rules and partners (the rules page, *Advanced rules and partners*) --------
+
+/// A game of the worked examples: gold 3 4 4 5 5 6 6 7 in mine order, player 0 first.
+fn example(options: Value) -> Armadora {
+    let mut map = options.as_object().unwrap().clone();
+    map.insert("gold".into(), json!([3, 4, 4, 5, 5, 6, 6, 7]));
+    map.insert("first_player".into(), json!(0));
+    game(Value::Object(map))
+}
+
+fn play_all(g: &mut Armadora, texts: &[&str]) {
+    for t in texts {
+        play(g, t);
+    }
+}
+
+/// The legal moves in notation whose notation starts with `word`.
+fn moves_of(g: &Armadora, word: &str) -> Vec<String> {
+    testing::notations(g)
+        .into_iter()
+        .filter(|m| m.starts_with(word))
+        .collect()
+}
+
+fn obs(g: &Armadora, player: usize) -> Vec<f32> {
+    let shape = g.observation_shape();
+    let mut out = vec![0.0; shape[0] * shape[1]];
+    g.observation(player, &mut out);
+    out
+}
+
+/// Plane `k` of an observation.
+fn plane(o: &[f32], k: usize) -> &[f32] {
+    &o[k * CELLS..(k + 1) * CELLS]
+}
+
+fn cell(name: &str) -> usize {
+    cell_index(name).unwrap()
+}
+
+#[test]
+fn example_mage_and_private_knowledge() {
+    let mut g = example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}));
+    play(&mut g, "3@c3");
+    assert_eq!(moves_of(&g, "mage"), ["mage c3"]);
+    assert_eq!(g.parse_move("mage c3").unwrap().action(), 2497);
+    play(&mut g, "mage c3");
+    assert_eq!(g.current_player(), Some(1));
+    assert!(g.power_used());
+    assert!(legal(&g)
+        .iter()
+        .all(|m| !m.kind().is_power() && !matches!(m.kind(), MoveKind::Reinforce(_))));
+    play(&mut g, "1@d3");
+    assert_eq!(g.current_player(), Some(2));
+    assert!(!g.power_used());
+    let (c3, d3) = (cell("c3"), cell("d3"));
+    for (viewer, at_c3, at_d3, moves) in [
+        (0, json!([0, 3]), json!([1, null]), json!(["3@c3", "mage c3", "?@d3"])),
+        (1, json!([0, 3]), json!([1, 1]), json!(["?@c3", "mage c3", "1@d3"])),
+        (2, json!([0, null]), json!([1, null]), json!(["?@c3", "mage c3", "?@d3"])),
+    ] {
+        let v = g.view_json(viewer);
+        assert_eq!((&v["warriors"][c3], &v["warriors"][d3]), (&at_c3, &at_d3));
+        assert_eq!(v["moves"], moves, "viewer {viewer}");
+        assert_eq!(v["looks"], json!([[], [18], []]));
+        assert_eq!(v["powers"], json!([1, 1, 2]));
+    }
+    // The referee's JSON of the page.
+    let j = to_json(&g);
+    assert_eq!(
+        j["options"],
+        json!({"players": 3, "seed": 0, "first_player": 0, "gold": [3, 4, 4, 5, 5, 6, 6, 7],
+               "rules": "advanced", "races": ["orc", "mage", "elf"], "reinforcement": "open"})
+    );
+    assert_eq!(j["supplies"], json!([[7, 2, 0, 1, 0], [6, 2, 1, 1, 0], [7, 2, 1, 1, 0]]));
+    assert_eq!(j["reinforcements"], json!([null, null, null]));
+    assert_eq!(j["arrows"], json!(vec![0; 40]));
+    assert_eq!(j["face_up"], json!([]));
+    assert_eq!(j["power_used"], json!(false));
+    assert_eq!(j["palisades_left"], json!(35));
+    // Observations (44 planes, B = 20).
+    assert_eq!(g.observation_shape(), vec![44, 40]);
+    let o1 = obs(&g, 1);
+    let mut only_c3 = [0.0; 40];
+    only_c3[c3] = 3.0;
+    assert_eq!(plane(&o1, 20), &only_c3[..]);
+    assert!(plane(&o1, 24).iter().all(|&x| x == 0.0));
+    assert!(plane(&o1, 26).iter().all(|&x| x == 1.0));
+    assert!(plane(&o1, 27).iter().all(|&x| x == 2.0));
+    assert!(plane(&o1, 28).iter().all(|&x| x == 1.0));
+    for k in 32..44 {
+        let expected = if [35, 38, 40].contains(&k) { 1.0 } else { 0.0 };
+        assert!(plane(&o1, k).iter().all(|&x| x == expected), "plane {k}");
+    }
+    only_c3[c3] = 1.0;
+    let o2 = obs(&g, 2);
+    assert!(plane(&o2, 20).iter().all(|&x| x == 0.0));
+    assert_eq!(plane(&o2, 24), &only_c3[..]);
+    assert_eq!(plane(&obs(&g, 0), 24), &only_c3[..]);
+    // Resampling keeps what the viewer knows.
+    let mut redrawn = 0;
+    for seed in 0..40 {
+        let r = g.resample(1, &mut SplitMix64::new(seed));
+        assert_eq!((r.warrior(c3), r.warrior(d3)), (Some((0, 3)), Some((1, 1))));
+        assert_eq!(r.view_json(1), g.view_json(1));
+        let r = g.resample(2, &mut SplitMix64::new(seed));
+        assert_eq!(r.looks(1), vec![c3]);
+        assert_eq!(r.view_json(2), g.view_json(2));
+        assert_eq!(r.key(), r.key_from_scratch());
+        redrawn += usize::from(r.warrior(c3) != Some((0, 3)) || r.warrior(d3) != Some((1, 1)));
+    }
+    assert!(redrawn > 0);
+    play_all(&mut g, &["2@e3", "pass"]);
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(moves_of(&g, "mage"), ["mage e3"]);
+    assert!(illegal_reason(&g, "mage c3").contains("already"));
+    assert!(illegal_reason(&g, "mage d3").contains("opponent"));
+}
+
+#[test]
+fn example_goblin() {
+    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"]}));
+    assert_eq!(g.parse_move("goblin 5@c3").unwrap().action(), 2697);
+    play(&mut g, "goblin 5@c3");
+    assert_eq!(g.current_player(), Some(0));
+    illegal_reason(&g, "5@e3");
+    assert!(illegal_reason(&g, "goblin 1@e3").contains("power"));
+    assert!(g.is_legal(g.parse_move("reinforce c3").unwrap()));
+    assert_eq!(g.supply(0), [11, 2, 1, 1, 0]);
+    assert_eq!(g.supply(1), [11, 2, 1, 1, 1]);
+    assert_eq!(g.powers(), vec![0, 1]);
+    assert_eq!(g.face_up(), vec![18]);
+    assert!(g.power_used());
+    play(&mut g, "1@d3");
+    assert_eq!(g.current_player(), Some(1));
+    let v = g.view_json(1);
+    assert_eq!(v["warriors"][18], json!([0, 5]));
+    assert_eq!(v["warriors"][19], json!([0, null]));
+    assert_eq!(v["moves"], json!(["goblin 5@c3", "?@d3"]));
+    assert_eq!(v["supplies"][0], json!(14));
+    for seed in 0..40 {
+        let r = g.resample(1, &mut SplitMix64::new(seed));
+        assert_eq!(r.warrior(18), Some((0, 5)));
+        assert!(matches!(r.warrior(19), Some((0, s)) if s != 5));
+        assert_eq!(r.view_json(1), v);
+    }
+}
+
+#[test]
+fn example_orc() {
+    let mut g = example(json!({"rules": "advanced", "races": ["orc", "goblin"]}));
+    play_all(&mut g, &["a1-b1 a2-b2", "1@h5"]);
+    assert_eq!(g.parse_move("orc a3-b3").unwrap().action(), 2733);
+    play(&mut g, "orc a3-b3");
+    assert_eq!(g.current_player(), Some(0));
+    assert!(illegal_reason(&g, "a3-a4").contains("fewer than 4"));
+    play(&mut g, "a4-b4 a4-a5");
+    let mut sizes: Vec<usize> = g.territories().iter().map(|t| t.cells.len()).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, vec![4, 36]);
+    assert_eq!(g.palisades_left(), 30);
+    play(&mut g, "pass");
+    assert_eq!(g.current_player(), Some(0));
+    assert!(illegal_reason(&g, "orc c1-d1").contains("token"));
+}
+
+#[test]
+fn example_elf_arrows_one_power_a_turn_and_the_floor() {
+    let mut g = example(json!({"rules": "advanced", "races": ["elf", "orc"]}));
+    play_all(&mut g, &["1@a1", "1@c3"]);
+    assert_eq!(moves_of(&g, "elf"), ["elf c3"]);
+    assert_eq!(g.parse_move("elf c3").unwrap().action(), 2804);
+    play(&mut g, "elf c3");
+    assert_eq!(g.current_player(), Some(0));
+    assert!(illegal_reason(&g, "elf c3").contains("power"));
+    assert_eq!(g.key(), 0xbd282eedd351538c);
+    play_all(&mut g, &["1@b1", "2@d3"]);
+    assert_eq!(moves_of(&g, "elf"), ["elf c3", "elf d3"]);
+    play(&mut g, "elf c3");
+    assert_eq!(g.arrows(18), 2);
+    assert_eq!(g.powers(), vec![0, 1]);
+    play_all(&mut g, &["pass", "pass"]);
+    assert_eq!(g.territories()[0].strengths, vec![2, 2]);
+    assert_eq!(g.scores(), Some(vec![20, 20]));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner_list(), o.reason), (vec![], "tie-break"));
+    assert_eq!(o.returns(2), vec![0.0, 0.0]);
+}
+
+#[test]
+fn example_elf_territory_conditions() {
+    let mut g = example(json!({"rules": "advanced", "races": ["elf", "orc"]}));
+    play_all(&mut g, &["b1-c1 b2-c2", "a2-a3 b2-b3", "1@h5", "2@a1"]);
+    assert_eq!(moves_of(&g, "elf"), Vec::<String>::new());
+    assert!(illegal_reason(&g, "elf a1").contains("no warrior"));
+    play_all(&mut g, &["1@b1", "1@g3"]);
+    assert_eq!(moves_of(&g, "elf"), ["elf a1", "elf g3"]);
+    play_all(&mut g, &["2@c3", "1@a2"]);
+    assert_eq!(moves_of(&g, "elf"), ["elf g3"]);
+    assert!(illegal_reason(&g, "elf a1").contains("full"));
+}
+
+const REINFORCEMENT_MOVES: [&str; 7] = [
+    "b1-c1 b2-c2",
+    "a2-a3 b2-b3",
+    "3@a1",
+    "1@b1",
+    "1@a2",
+    "1@c3",
+    "1@d3",
+];
+
+/// The reinforcement moves after `1@a2`, `1@c3` and `1@d3` of the example with `rule`.
+fn reinforcements_along(rule: &str) -> (Armadora, Vec<Vec<String>>) {
+    let mut g = example(json!({"rules": "advanced", "races": ["orc", "goblin"],
+                               "reinforcement": rule}));
+    let mut seen = Vec::new();
+    for (i, t) in REINFORCEMENT_MOVES.iter().enumerate() {
+        play(&mut g, t);
+        if i >= 4 {
+            seen.push(moves_of(&g, "reinforce"));
+        }
+    }
+    (g, seen)
+}
+
+#[test]
+fn example_reinforcement() {
+    let (mut g, seen) = reinforcements_along("open");
+    assert_eq!(
+        seen,
+        [vec![], vec![], vec!["reinforce c3".to_string()]]
+    );
+    assert_eq!(g.parse_move("reinforce c3").unwrap().action(), 2844);
+    play_all(&mut g, &["reinforce c3", "pass", "pass"]);
+    assert_eq!(g.scores(), Some(vec![4, 36]));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner_list(), o.reason), (vec![1], "gold"));
+    assert_eq!(to_json(&g)["reinforcements"], json!([null, 18]));
+    let t = g.territories();
+    assert_eq!((t[0].gold, &t[0].strengths), (4, &vec![4, 1]));
+    assert_eq!((t[1].gold, &t[1].strengths), (36, &vec![1, 2]));
+
+    let (g, seen) = reinforcements_along("full");
+    assert_eq!(
+        seen,
+        [
+            vec!["reinforce b1".to_string()],
+            vec!["reinforce a1".into(), "reinforce a2".into()],
+            vec!["reinforce b1".into()],
+        ]
+    );
+    assert!(illegal_reason(&g, "reinforce c3").contains("full"));
+    let (g, seen) = reinforcements_along("any");
+    assert_eq!(seen[2], ["reinforce b1", "reinforce c3"]);
+    assert!(illegal_reason(&g, "reinforce a1").contains("no warrior of the mover"));
+}
+
+const PARTNERS_MOVES: [&str; 11] = [
+    "b1-c1 b2-c2",
+    "a2-a3 b2-b3",
+    "3@a1",
+    "4@b1",
+    "1@d3",
+    "2@c3",
+    "1@e3",
+    "pass",
+    "pass",
+    "pass",
+    "pass",
+];
+
+#[test]
+fn example_partners() {
+    let mut g = example(json!({"players": 4, "partners": true}));
+    play_all(&mut g, &PARTNERS_MOVES);
+    assert_eq!(g.scores(), Some(vec![18, 22, 18, 22]));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner_list(), o.reason), (vec![1, 3], "gold"));
+    assert_eq!(o.returns(4), vec![-1.0, 1.0, -1.0, 1.0]);
+    assert_eq!(to_json(&g)["options"]["partners"], json!(true));
+    assert!(to_json(&g).get("powers").is_none());
+
+    let mut g = example(json!({"players": 4}));
+    play_all(&mut g, &PARTNERS_MOVES);
+    assert_eq!(g.scores(), Some(vec![0, 36, 0, 4]));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner_list(), o.reason), (vec![1], "gold"));
+
+    // Teams equal on gold: the larger first pile wins.
+    let o = decide(&[20, 20], &[vec![12, 8], vec![10, 10]]);
+    assert_eq!((o.winner_list(), o.reason), (vec![0], "tie-break"));
+    assert_option_errors::<Armadora>(&[(
+        json!({"players": 3, "partners": true}),
+        "partners must be False with 3 players, got True",
+    )]);
+}
+
+#[test]
+fn advanced_options_and_errors() {
+    let g = game(json!({"rules": "advanced"}));
+    assert_eq!(
+        Value::Object(g.options()),
+        json!({"players": 2, "seed": 0, "first_player": null, "gold": null,
+               "rules": "advanced", "races": ["orc", "goblin"], "reinforcement": "open"})
+    );
+    // Defaults given explicitly change nothing.
+    let g = game(json!({"rules": "base", "races": null, "reinforcement": "open",
+                        "partners": false}));
+    assert_eq!(
+        Value::Object(g.options()),
+        json!({"players": 2, "seed": 0, "first_player": null, "gold": null})
+    );
+    assert_eq!(g.races(), vec!["orc", "goblin"]);
+    assert_eq!(g.powers(), vec![0, 0]);
+    assert_eq!(g.reinforcements(), vec![None, None]);
+    assert_option_errors::<Armadora>(&[
+        (
+            json!({"foo": 1}),
+            "unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, \
+             rules, races, reinforcement, partners",
+        ),
+        (json!({"rules": "expert"}), "rules must be one of 'base', 'advanced', got 'expert'"),
+        (
+            json!({"rules": "advanced", "races": ["orc", "orc"]}),
+            "races must be None or a list of 2 distinct races from 'orc', 'goblin', 'elf', \
+             'mage', got",
+        ),
+        (json!({"rules": "advanced", "races": ["orc"]}), "races must be None or a list of 2"),
+        (json!({"rules": "advanced", "races": ["orc", "dwarf"]}), "distinct races"),
+        (json!({"rules": "advanced", "races": "orc"}), "distinct races"),
+        (
+            json!({"rules": "advanced", "reinforcement": "closed"}),
+            "reinforcement must be one of 'open', 'full', 'any', got 'closed'",
+        ),
+        (json!({"partners": 1}), "partners must be True or False, got 1"),
+        (json!({"players": 2, "partners": true}), "partners must be False with 2 players, got True"),
+        (json!({"races": ["orc", "goblin"]}), "races must be None with rules='base', got"),
+        (json!({"reinforcement": "any"}), "reinforcement must be 'open' with rules='base', got"),
+        // The first failure in option order is reported.
+        (json!({"rules": "expert", "partners": 1}), "rules must be"),
+        (json!({"races": ["orc"], "reinforcement": "any"}), "races must be None or a list"),
+    ]);
+    // Partners with either rules.
+    let g = game(json!({"players": 4, "partners": true, "rules": "advanced"}));
+    assert_eq!(g.options()["partners"], json!(true));
+}
+
+#[test]
+fn advanced_notation_and_action_ids() {
+    let g = game(json!({"rules": "advanced"}));
+    assert_eq!(g.num_actions(), ADVANCED_NUM_ACTIONS);
+    assert_eq!(ADVANCED_NUM_ACTIONS, 2866);
+    let mut count = 0;
+    check_actions(&g, 0..ADVANCED_NUM_ACTIONS, |_, found| {
+        assert!(found.is_some());
+        count += 1;
+    });
+    assert_eq!(count, 2866);
+    assert!(g.move_from_action(2866).is_err());
+    for (text, id) in [
+        ("mage a1", 2479),
+        ("mage h5", 2518),
+        ("goblin 1@a1", 2519),
+        ("goblin 5@h5", 2718),
+        ("orc a1-b1", 2719),
+        ("orc h4-h5", 2785),
+        ("elf a1", 2786),
+        ("elf h5", 2825),
+        ("reinforce a1", 2826),
+        ("reinforce h5", 2865),
+    ] {
+        let mv = g.parse_move(text).unwrap();
+        assert_eq!((mv.action(), g.notation(mv).as_str()), (id, text));
+    }
+    let bad = [
+        "mage",
+        "mage  c3",
+        "Mage c3",
+        "mage c6",
+        "goblin c3",
+        "goblin 6@c3",
+        "goblin ?@c3",
+        "orc d2-c2",
+        "orc c2-d2 e4-e5",
+        "elf 3@c3",
+        "reinforce c2-d2",
+        "elf c3 ",
+    ];
+    assert_invalid_moves(&g, &bad);
+    // With base rules the five forms name no move, and their ids are out of range.
+    let base = game(json!({}));
+    assert_invalid_moves(&base, &bad);
+    assert_invalid_moves(&base, &["mage c3", "goblin 2@c3", "orc c2-d2", "elf c3", "reinforce c3"]);
+    assert!(base.move_from_action(2479).is_err());
+    assert_eq!(base.num_actions(), 2479);
+    // Powers of another race, and a reinforcement without a warrior.
+    let g = example(json!({"rules": "advanced", "races": ["orc", "goblin"]}));
+    assert_eq!(illegal_reason(&g, "elf c3"), "player 0 is the orc, not the elf");
+    assert!(illegal_reason(&g, "reinforce c3").contains("no warrior"));
+}
+
+#[test]
+fn advanced_start_and_first_ply() {
+    for players in 2..=4 {
+        let base = game(json!({"players": players}));
+        let adv = game(json!({"players": players, "rules": "advanced"}));
+        assert_eq!(adv.key(), base.key(), "the same start key");
+        assert_eq!(adv.observation_shape(), vec![9 * players + 17, 40]);
+    }
+    // Seed 0 draws player 1, the goblin: 2435 + 160 Goblin warriors.
+    let mut g = game(json!({"rules": "advanced"}));
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(perft(&mut g, 1), 2595);
+    let mut g = game(json!({"rules": "advanced", "first_player": 0}));
+    assert_eq!(perft(&mut g, 1), 2502);
+    assert_eq!(legal(&g), slow_moves(&g));
+    // Base observations keep their shape with partners.
+    assert_eq!(
+        game(json!({"players": 4, "partners": true})).observation_shape(),
+        vec![23, 40]
+    );
+}
+
+#[test]
+fn undo_after_a_power() {
+    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"]}));
+    let start = to_json(&g);
+    play(&mut g, "goblin 5@c3");
+    let after_power = (to_json(&g), g.key());
+    play(&mut g, "1@d3");
+    assert_eq!(g.undo(), Some(g.parse_move("1@d3").unwrap()));
+    assert_eq!((to_json(&g), g.key()), after_power);
+    assert!(g.power_used() && g.current_player() == Some(0));
+    g.undo();
+    assert_eq!(to_json(&g), start);
+    assert!(!g.power_used());
+    // Pass after a power ends the player's game.
+    play_all(&mut g, &["goblin 5@c3", "pass"]);
+    assert_eq!(g.current_player(), Some(1));
+    assert!(g.has_passed(0));
+}
+
+/// Advanced and partners games checked along random walks against the slow generator.
+#[test]
+fn random_advanced_games_match_the_rules_text() {
+    let configs = [
+        json!({"players": 2, "rules": "advanced"}),
+        json!({"players": 2, "rules": "advanced", "races": ["mage", "elf"]}),
+        json!({"players": 2, "rules": "advanced", "races": ["elf", "goblin"], "reinforcement": "full"}),
+        json!({"players": 3, "rules": "advanced", "races": ["goblin", "mage", "orc"]}),
+        json!({"players": 3, "rules": "advanced", "races": ["elf", "orc", "mage"], "reinforcement": "any"}),
+        json!({"players": 4, "rules": "advanced"}),
+        json!({"players": 4, "rules": "advanced", "races": ["mage", "elf", "goblin", "orc"], "reinforcement": "full"}),
+        json!({"players": 4, "rules": "advanced", "partners": true, "races": ["elf", "mage", "orc", "goblin"]}),
+        json!({"players": 4, "rules": "advanced", "partners": true, "reinforcement": "any"}),
+        json!({"players": 4, "partners": true}),
+    ];
+    let mut ended = 0;
+    let mut powers = 0;
+    for (i, options) in configs.iter().enumerate() {
+        for seed in 0..3u64 {
+            let mut options = options.clone();
+            options["seed"] = json!(seed);
+            let walk = Walk::new(100 * i as u64 + seed, 2000, 5);
+            let g = testing::check_random_game(game(options), walk, &mut RulesText);
+            ended += usize::from(g.outcome().is_some());
+            powers += g.history().iter().filter(|m| m.kind().is_power()).count();
+            check_views(&g);
+        }
+    }
+    assert!(ended > 0 && powers > 0);
+}
+
+/// Every viewer's JSON and observation hide exactly what the page hides: a resampled world
+/// looks the same to the viewer and keeps every strength it knows.
+fn check_views(g: &Armadora) {
+    for viewer in 0..g.num_players() {
+        let v = g.view_json(viewer);
+        let r = g.resample(viewer, &mut SplitMix64::new(viewer as u64));
+        assert_eq!(r.view_json(viewer), v);
+        assert_eq!(obs(&r, viewer), obs(g, viewer));
+        assert_eq!(r.key(), r.key_from_scratch());
+        for c in 0..CELLS {
+            let known = g.outcome().is_some()
+                || g.warrior(c).is_some_and(|(o, _)| usize::from(o) == viewer)
+                || g.face_up().contains(&c)
+                || g.looks(viewer).contains(&c);
+            if known {
+                assert_eq!(r.warrior(c), g.warrior(c));
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn print_advanced_perft() {
+    for (players, first) in [(2, None), (2, Some(0)), (3, None), (4, None)] {
+        let mut options = json!({"players": players, "seed": 0, "rules": "advanced"});
+        if let Some(f) = first {
+            options["first_player"] = json!(f);
+        }
+        let mut g = game(options.clone());
+        let t = std::time::Instant::now();
+        println!("{options} 1 {}", perft(&mut g, 1));
+        println!("{options} 2 {} ({:?})", perft(&mut g, 2), t.elapsed());
+    }
 }
