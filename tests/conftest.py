@@ -24,7 +24,12 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 def parse_value(text: str) -> Any:
-    return int(text) if text.lstrip("-").isdigit() else None if text == "None" else text
+    """An option value of a vector line, read as the Rust core's `parse_assignments` reads it."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    words: dict[str, Any] = {"None": None, "none": None, "true": True, "True": True}
+    words.update({"false": False, "False": False})
+    return words.get(text, text)
 
 
 def read_vectors(game: str, name: str) -> list[tuple[dict[str, Any], list[str]]]:

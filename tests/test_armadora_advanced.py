@@ -1,14 +1,15 @@
 """Armadora's advanced rules (race powers, reinforcement) and the partners game, from the part
 "Advanced rules and partners" of ``docs/rules/armadora.md``.
 
-Every worked example of that part is a named test in both backends (the Rust engine does not
-have the advanced rules yet: its runs are expected to fail, not strictly). Then properties along
-random advanced games in the reference: keys, undo, JSON, notation, and each viewer's knowledge.
+Every worked example of that part is a named test in both backends. Then properties along random
+advanced games in both backends: keys, undo, JSON, notation, and each viewer's knowledge; and the
+drawings (text and SVG) of the tokens, arrows, face-up warriors, looks and teams.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest
@@ -22,18 +23,7 @@ NAMES = [f"{'abcdefgh'[x]}{y + 1}" for y in range(5) for x in range(8)]
 RACES = ("orc", "goblin", "elf", "mage")
 POWER_WORDS = ("mage", "goblin", "orc", "elf")
 
-BACKENDS = [
-    pytest.param(
-        b,
-        marks=pytest.mark.xfail(
-            strict=False, reason="the Rust engine does not have the advanced rules yet"
-        ),
-    )
-    if b == "rust"
-    else b
-    for b in ludorum.BACKENDS
-]
-every_backend = pytest.mark.parametrize("backend", BACKENDS)
+every_backend = pytest.mark.parametrize("backend", ludorum.BACKENDS)
 
 
 def c(name: str) -> int:
@@ -584,7 +574,7 @@ def test_perft_depth_one(backend: str) -> None:
     assert ludorum.perft(ludorum.new(GAME, backend=backend, seed=0), 1) == 2435
 
 
-# -- properties along random advanced games (reference) ----------------------------------------
+# -- properties along random advanced games (both backends) ----------------------------------------
 
 CONFIGS = [
     {"players": 2, "rules": "advanced"},
@@ -670,8 +660,11 @@ def check_views(state: Any, seed: int) -> None:
     "options", CONFIGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
 )
 @pytest.mark.parametrize("game_seed", [1, 2])
-def test_random_advanced_games_keep_the_contract(options: dict[str, Any], game_seed: int) -> None:
-    state = ludorum.new(GAME, backend="reference", seed=game_seed, **options)
+@every_backend
+def test_random_advanced_games_keep_the_contract(
+    backend: str, options: dict[str, Any], game_seed: int
+) -> None:
+    state = ludorum.new(GAME, backend=backend, seed=game_seed, **options)
     rng = SplitMix64(game_seed * 7919 + 13)
     used_powers: set[str] = set()
     while not state.is_over():
@@ -684,7 +677,8 @@ def test_random_advanced_games_keep_the_contract(options: dict[str, Any], game_s
         if state.ply % 5 == 0:
             check_views(state, state.ply)
             data = state.to_json()
-            assert ludorum.from_json(data, backend="reference").to_json() == data
+            for other in ludorum.BACKENDS:
+                assert ludorum.from_json(data, backend=other).to_json() == data
         before = state.to_json()
         key = state.key
         move = pick(rng, state)
@@ -697,7 +691,8 @@ def test_random_advanced_games_keep_the_contract(options: dict[str, Any], game_s
     assert state.key == state.key_from_scratch()
     check_views(state, 0)
     data = state.to_json()
-    assert ludorum.from_json(data, backend="reference").to_json() == data
+    for other in ludorum.BACKENDS:
+        assert ludorum.from_json(data, backend=other).to_json() == data
     if state.options.get("partners"):
         returns = list(state.returns())
         assert returns[0] == returns[2] and returns[1] == returns[3]
@@ -710,8 +705,7 @@ def test_random_advanced_games_keep_the_contract(options: dict[str, Any], game_s
     while state.ply:
         state.undo()
     assert (
-        state.to_json()
-        == ludorum.new(GAME, backend="reference", seed=game_seed, **options).to_json()
+        state.to_json() == ludorum.new(GAME, backend=backend, seed=game_seed, **options).to_json()
     )
 
 
@@ -738,3 +732,100 @@ def test_a_power_may_be_the_last_act() -> None:
     state = new("reference", ["orc a1-b1", "pass"], **ORC)
     assert state.passed() == (True, False) and state.current_player == 1
     assert not state.power_used()
+
+
+# -- drawings: tokens, arrows, face-up warriors, looks and teams --------------------------------
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def titles(svg: str) -> list[str]:
+    """The ``<title>`` of every warrior of a drawing, after checking that it parses as XML."""
+    root = ElementTree.fromstring(svg)
+    return [t.text or "" for t in root.iter(f"{SVG_NS}title")][1:]
+
+
+def texts(svg: str) -> str:
+    root = ElementTree.fromstring(svg)
+    return "\n".join(t.text or "" for t in root.iter(f"{SVG_NS}text"))
+
+
+@every_backend
+def test_drawing_the_mage_look_shows_the_strength_to_the_looker_only(backend: str) -> None:
+    state = new(backend, ["3@c3", "mage c3", "1@d3"], **MAGE)
+    mage, other = state.render(viewer=1), state.render(viewer=2)
+    assert " O3 " in mage and "looked at by you: c3" in mage
+    assert " O? " in other and "looked at by 1 mage: c3" in other
+    assert "0 O orc" in mage and "1 M mage" in mage and "2 E elf" in mage
+    assert "powers 1  reinforcement ready" in mage
+    assert "c3: orc warrior of player 0, strength 3, looked at by you" in titles(
+        state.svg(viewer=1)
+    )
+    assert "c3: orc warrior of player 0, strength hidden" in titles(state.svg(viewer=2))
+    # nothing of the look's strength reaches the other viewer's drawings
+    assert "strength 3" not in state.svg(viewer=2) and "O3" not in other
+
+
+@every_backend
+def test_drawing_the_goblin_face_up_warrior(backend: str) -> None:
+    state = new(backend, ["goblin 5@c3"], **GOBLIN)
+    for viewer in (0, 1):
+        text = state.render(viewer=viewer)
+        assert " G5^" in text and "face up: c3" in text
+        assert "c3: goblin warrior of player 0, strength 5, face up" in titles(
+            state.svg(viewer=viewer)
+        )
+
+
+@every_backend
+def test_drawing_arrows_and_reinforcements(backend: str) -> None:
+    state = new(backend, ["1@a1", "1@c3", "elf c3", "1@b1", "2@d3", "elf c3"], **ELF)
+    text = state.render(viewer=0)
+    assert " O?v" in text and "arrows (-1 each): c3x2" in text
+    assert "0 E elf  supply" in text and "powers 0" in text
+    svg = state.svg(viewer=0)
+    assert "c3: orc warrior of player 1, strength hidden, 2 arrows (-2)" in titles(svg)
+    assert svg.count('fill="#C62828"') == 2  # two arrow heads
+    reinforced = new(backend, [*REINFORCE, "reinforce c3"], **ORC)
+    text = reinforced.render(viewer=0)
+    assert " G?+" in text and "reinforcement on c3" in text
+    assert "c3: goblin warrior of player 1, strength hidden, reinforced (+1)" in titles(
+        reinforced.svg(viewer=0)
+    )
+    assert "powers 1 · +1 on c3" in texts(reinforced.svg(viewer=0))
+
+
+@every_backend
+def test_drawing_the_teams(backend: str) -> None:
+    state = new(backend, PARTNERS[:4], players=4, partners=True)
+    text = state.render(viewer=0)
+    assert "teams: 0+2 against 1+3" in text
+    assert "1 G goblin  team 1+3  supply" in text
+    svg = texts(state.svg(viewer=2))
+    assert "teams: 0+2 against 1+3" in svg and "2 elf · team 0+2" in svg
+
+
+@every_backend
+def test_base_drawings_have_no_tokens(backend: str) -> None:
+    state = new(backend, ["3@c3"])
+    text = state.render(viewer=1)
+    for word in ("powers", "reinforcement", "arrows", "face up", "teams", "looked"):
+        assert word not in text
+    assert "+1" not in texts(state.svg(viewer=1))
+
+
+@every_backend
+def test_drawings_agree_between_backends_along_advanced_games(backend: str) -> None:
+    other = "reference" if backend == "rust" else "rust"
+    for options in CONFIGS[:3] + CONFIGS[-3:]:
+        state = ludorum.new(GAME, backend=backend, seed=5, **options)
+        rng = SplitMix64(5)
+        while not state.is_over():
+            state.play(pick(rng, state))
+            if state.ply % 7 == 0 or state.is_over():
+                twin = ludorum.from_json(state.to_json(), backend=other)
+                for viewer in [None, *range(state.num_players)]:
+                    assert twin.render(viewer=viewer) == state.render(viewer=viewer)
+                    svg = state.svg(viewer=viewer)
+                    titles(svg)  # parses
+                    assert twin.svg(viewer=viewer) == svg

@@ -5,7 +5,10 @@ The geometry is computed here from the rules page (``docs/rules/armadora.md``): 
 are d1, b2, f2, h2, a4, e4, c5, g5 in mine order. Slot 7·y + x is the border right of (x, y) and
 slot 35 + 8·y + x the border below it. Everything is read from ``state.to_json(viewer=...)``, so
 a viewer's drawing holds exactly what that viewer may see: another player's warriors are face
-down until the game is over.
+down until the game is over, unless the Goblin placed them face up or the viewer, as a Mage,
+looked at them. With ``rules="advanced"`` the drawings also show each player's race, power tokens
+left and reinforcement token, every arrow and reinforcement on the board, the face-up warriors
+and the cells each player looked at; with ``partners=True`` the two teams.
 
 >>> from types import SimpleNamespace
 >>> warriors = [None] * 40
@@ -75,12 +78,84 @@ _WOOD = "#4A2E12"
 _LAST = "#FF9900"
 
 
-def _letter(player: int) -> str:
-    return LETTERS[player] if 0 <= player < len(LETTERS) else str(player)
+def _races(data: dict[str, Any], players: int) -> list[str]:
+    """Each player's race: the ``races`` option when given, else the seat characters."""
+    races = (data.get("options") or {}).get("races")
+    if races:
+        return [str(r) for r in races]
+    return [NAMES[p] if p < len(NAMES) else f"player {p}" for p in range(players)]
 
 
-def _name(player: int) -> str:
-    return NAMES[player] if 0 <= player < len(NAMES) else f"player {player}"
+def _letter(race: str) -> str:
+    return race[:1].upper()
+
+
+class _Tokens:
+    """The advanced rules' public tokens and the viewer's looks, read from one JSON view.
+
+    With base rules every field is empty, so the drawings are those of the base game.
+    """
+
+    def __init__(self, data: dict[str, Any], players: int) -> None:
+        options = data.get("options") or {}
+        self.advanced = options.get("rules") == "advanced"
+        self.partners = bool(options.get("partners"))
+        self.powers: list[int] = [int(v) for v in data.get("powers") or []]
+        self.reinforcements: list[int | None] = list(data.get("reinforcements") or [])
+        self.reinforced = {int(c): p for p, c in enumerate(self.reinforcements) if c is not None}
+        self.arrows: list[int] = [int(v) for v in data.get("arrows") or [0] * NUM_CELLS]
+        self.face_up = {int(c) for c in data.get("face_up") or []}
+        self.looks: list[list[int]] = [[int(c) for c in cells] for cells in data.get("looks") or []]
+        viewer = data.get("viewer")
+        self.viewer: int | None = None if viewer is None else int(viewer)
+        self.players = players
+
+    def seen(self, cell: int) -> bool:
+        """Whether the viewer knows this warrior's strength only because it looked at it."""
+        return (
+            self.viewer is not None
+            and self.viewer < len(self.looks)
+            and cell in self.looks[self.viewer]
+        )
+
+    def marker(self, cell: int) -> str:
+        """One character after a warrior on the text board: ``+`` reinforced, ``v`` under
+        arrows, ``*`` both, ``^`` face up; a space when none."""
+        reinforced, arrowed = cell in self.reinforced, self.arrows[cell] > 0
+        if reinforced and arrowed:
+            return "*"
+        if reinforced:
+            return "+"
+        if arrowed:
+            return "v"
+        return "^" if cell in self.face_up else ""
+
+    def team(self, player: int) -> str:
+        return f"{player % 2}+{player % 2 + 2}"
+
+    def reinforcement_text(self, player: int) -> str:
+        cell = self.reinforcements[player] if player < len(self.reinforcements) else None
+        return "reinforcement ready" if cell is None else f"reinforcement on {CELLS[cell]}"
+
+    def reinforcement_badge(self, player: int) -> str:
+        """The reinforcement token in the SVG panel's few words: ``+1 held``, ``+1 on h3``."""
+        cell = self.reinforcements[player] if player < len(self.reinforcements) else None
+        return "+1 held" if cell is None else f"+1 on {CELLS[cell]}"
+
+    def describe(self, cell: int, owner: int, race: str, strength: int | None) -> str:
+        """A warrior in words, for the SVG ``<title>`` (screen readers, tooltips)."""
+        words = [f"{CELLS[cell]}: {race} warrior of player {owner}"]
+        words.append("strength hidden" if strength is None else f"strength {strength}")
+        if cell in self.face_up:
+            words.append("face up")
+        if self.seen(cell):
+            words.append("looked at by you")
+        if cell in self.reinforced:
+            words.append("reinforced (+1)")
+        if self.arrows[cell]:
+            n = self.arrows[cell]
+            words.append(f"{n} arrow{'s' if n > 1 else ''} (-{n})")
+        return ", ".join(words)
 
 
 def _color(player: int) -> str:
@@ -142,13 +217,21 @@ def _scores(state: Any) -> list[int] | None:
 def ascii(state: Any, viewer: int | None) -> str:
     """The board as text: row 1 on top, then palisades left, one line per player, the status.
 
-    A cell shows its gold (``$5``), a warrior as its owner's letter and strength (``O3``; ``O?``
+    A cell shows its gold (``$5``), a warrior as its race's letter and strength (``O3``; ``O?``
     when face down for ``viewer``) or ``.``. A palisade is ``|`` between horizontal neighbours
     and ``---`` under the upper of two vertical neighbours. Each player's line gives its
-    character, its supply by strength (or only its size when hidden), ``passed``, and its gold
+    race, its supply by strength (or only its size when hidden), ``passed``, and its gold
     once the game is over.
+
+    With ``rules="advanced"`` a warrior may carry one mark: ``+`` a reinforcement token, ``v``
+    arrows, ``*`` both, ``^`` face up; lines under the board list the arrows, face-up warriors
+    and looks, and each player's line adds its power tokens and reinforcement token. With
+    ``partners=True`` a line names the teams and each player's line its team.
     """
     data = _view(state, viewer)
+    players = state.num_players
+    races = _races(data, players)
+    tokens = _Tokens(data, players)
     gold = dict(zip(MINES, data["gold"]))
     warriors = data["warriors"]
     palisades = set(data["palisades"])
@@ -159,7 +242,9 @@ def ascii(state: Any, viewer: int | None) -> str:
             i = WIDTH * y + x
             w = warriors[i]
             if w is not None:
-                cell = f"{_letter(w[0])}{'?' if w[1] is None else w[1]}"
+                owner = int(w[0])
+                cell = f"{_letter(races[owner])}{'?' if w[1] is None else w[1]}"
+                cell += tokens.marker(i)
             elif i in gold:
                 cell = f"${gold[i]}"
             else:
@@ -175,11 +260,16 @@ def ascii(state: Any, viewer: int | None) -> str:
             )
             lines.append(("  " + under).rstrip())
     lines.append(f"palisades left {data['palisades_left']}")
+    lines.extend(_token_lines(tokens, races))
     scores = _scores(state)
-    width = max(len(_name(p)) for p in range(state.num_players))
-    for player in range(state.num_players):
-        line = f"{player} {_letter(player)} {_name(player):<{width}}  "
+    width = max(len(r) for r in races)
+    for player in range(players):
+        line = f"{player} {_letter(races[player])} {races[player]:<{width}}  "
+        if tokens.partners:
+            line += f"team {tokens.team(player)}  "
         line += f"supply {_supply_text(data['supplies'][player])}"
+        if tokens.advanced:
+            line += f"  powers {tokens.powers[player]}  {tokens.reinforcement_text(player)}"
         if data["passed"][player]:
             line += "  passed"
         if scores is not None:
@@ -187,6 +277,23 @@ def ascii(state: Any, viewer: int | None) -> str:
         lines.append(line)
     lines.append(_status(state))
     return "\n".join(lines)
+
+
+def _token_lines(tokens: _Tokens, races: list[str]) -> list[str]:
+    """The teams, arrows, face-up warriors and looks, one line each (none with base rules)."""
+    lines = []
+    if tokens.partners:
+        lines.append("teams: 0+2 against 1+3")
+    if not tokens.advanced:
+        return lines
+    arrows = [f"{CELLS[c]}x{n}" for c, n in enumerate(tokens.arrows) if n]
+    lines.append("arrows (-1 each): " + (" ".join(arrows) or "none"))
+    lines.append("face up: " + (" ".join(CELLS[c] for c in sorted(tokens.face_up)) or "none"))
+    for player, cells in enumerate(tokens.looks):
+        if cells:
+            who = "you" if player == tokens.viewer else f"{player} {races[player]}"
+            lines.append(f"looked at by {who}: " + " ".join(CELLS[c] for c in cells))
+    return lines
 
 
 # -- SVG ---------------------------------------------------------------------------------------
@@ -200,7 +307,10 @@ _RIGHT = 0.2
 _COLUMN_LABELS = 0.5  # column labels under the board
 _CAPTION = 1.0
 _BLOCK = 1.45  # one player's block in the panel
-_PANEL_HEAD = 0.55  # the panel's first line: palisades left
+_ADVANCED_LINE = 0.4  # the block's extra line with the advanced rules: powers, reinforcement
+_PANEL_HEAD = 0.55  # the panel's first line: palisades left (and the teams with partners)
+_ARROW = "#C62828"  # arrows: red, apart from every player's colour
+_REINFORCEMENT = "#F2C94C"
 _WIDTH = _LEFT + WIDTH + _GAP + _PANEL + _RIGHT
 
 
@@ -211,14 +321,22 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     and the value written; palisades are thick dark bars on their borders. A warrior is a disc
     in its owner's colour with its strength; a warrior face down for ``viewer`` is a paler disc
     with a dashed ring and ``?``. The last move is marked (its cell outlined, or its palisades
-    haloed). Right of the board: the palisades left, then per player its character, supply
+    haloed). Right of the board: the palisades left, then per player its race, supply
     (its size, then strength×count without zeros; only its size when hidden), passed (greyed
     out while the game runs) and gold once over; the player to move (or the winner) is framed.
     A caption below says who moves or how the game ended.
+
+    With ``rules="advanced"``: a reinforced warrior has a golden ``+1`` badge, each arrow is a
+    red arrow into its warrior, a face-up warrior has a second ring, and a warrior the viewer
+    knows only by a look keeps its dashed ring around the strength; each panel block adds the
+    power tokens left and the reinforcement token (``+1 held``, ``+1 on c3``). Every warrior has
+    a ``<title>`` that says all of it in words. With ``partners=True`` the panel names the teams.
     """
     data = _view(state, viewer)
+    tokens = _Tokens(data, state.num_players)
+    races = _races(data, state.num_players)
     unit = size / _WIDTH
-    panel = _PANEL_HEAD + state.num_players * _BLOCK
+    panel = _panel_head(tokens) + state.num_players * _block(tokens)
     height = (_TOP + max(HEIGHT + _COLUMN_LABELS, panel) + _CAPTION) * unit
     status = _status(state)
     text, last_cell, last_slots = _last_move(data)
@@ -245,7 +363,11 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
         out.append(_bar(slot, unit, _WOOD, 0.13))
     for i, w in enumerate(data["warriors"]):
         if w is not None:
-            out.extend(_warrior(i, int(w[0]), w[1], unit))
+            owner = int(w[0])
+            out.append(f"<g><title>{escape(tokens.describe(i, owner, races[owner], w[1]))}</title>")
+            out.extend(_warrior(i, owner, w[1], unit, seen=tokens.seen(i)))
+            out.extend(_marks(i, tokens, unit))
+            out.append("</g>")
     if last_cell is not None:
         x0, y0 = _corner(last_cell, unit)
         pad = 0.05 * unit
@@ -254,7 +376,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
             f'height="{_n(unit - 2 * pad)}" rx="{_n(0.06 * unit)}" fill="none" '
             f'stroke="{_LAST}" stroke-width="{_n(0.07 * unit)}"/>'
         )
-    out.extend(_panel(state, data, unit))
+    out.extend(_panel(state, data, tokens, races, unit))
     out.extend(_caption(state, data, status, text, height, size, unit))
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -327,8 +449,22 @@ def _bar(slot: int, unit: float, color: str, thickness: float) -> str:
     )
 
 
-def _warrior(i: int, owner: int, strength: int | None, unit: float) -> list[str]:
-    """A disc in the owner's colour with the strength, or face down: pale, dashed, ``?``."""
+def _block(tokens: _Tokens) -> float:
+    return _BLOCK + (_ADVANCED_LINE if tokens.advanced else 0.0)
+
+
+def _panel_head(tokens: _Tokens) -> float:
+    return _PANEL_HEAD + (0.4 if tokens.partners else 0.0)
+
+
+def _warrior(
+    i: int, owner: int, strength: int | None, unit: float, seen: bool = False
+) -> list[str]:
+    """A disc in the owner's colour with the strength, or face down: pale, dashed, ``?``.
+
+    A warrior the viewer knows only by a look (the Mage's power) keeps the dashed ring of a
+    face-down warrior around its strength: the viewer knows it, the others do not.
+    """
     x0, y0 = _corner(i, unit)
     cx, cy = x0 + 0.5 * unit, y0 + 0.5 * unit
     color = _color(owner)
@@ -345,13 +481,62 @@ def _warrior(i: int, owner: int, strength: int | None, unit: float) -> list[str]
             f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
             f'font-weight="bold" text-anchor="middle" fill="{_text_color(fill)}">?</text>',
         ]
-    return [
+    out = [
         f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{color}" '
         f'stroke="{_INK}" stroke-width="{_n(0.04 * unit)}"/>',
         f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
         f'font-weight="bold" text-anchor="middle" fill="{_text_color(color)}">'
         f"{int(strength)}</text>",
     ]
+    if seen:
+        out.append(
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(0.27 * unit)}" fill="none" '
+            f'stroke="{_text_color(color)}" stroke-width="{_n(0.03 * unit)}" '
+            f'stroke-dasharray="{_n(0.06 * unit)} {_n(0.05 * unit)}"/>'
+        )
+    return out
+
+
+def _marks(i: int, tokens: _Tokens, unit: float) -> list[str]:
+    """The advanced tokens on the warrior of cell ``i``: a face-up warrior gets a second ring;
+    a reinforcement token is a golden ``+1`` badge top right; each arrow a red arrow head top
+    left, pointing at the warrior, with ``-1``."""
+    x0, y0 = _corner(i, unit)
+    cx, cy = x0 + 0.5 * unit, y0 + 0.5 * unit
+    out = []
+    if i in tokens.face_up:
+        out.append(
+            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(0.41 * unit)}" fill="none" '
+            f'stroke="{_INK}" stroke-width="{_n(0.025 * unit)}"/>'
+        )
+    if i in tokens.reinforced:
+        bx, by, r = x0 + 0.8 * unit, y0 + 0.2 * unit, 0.16 * unit
+        out.append(
+            f'<circle cx="{_n(bx)}" cy="{_n(by)}" r="{_n(r)}" fill="{_REINFORCEMENT}" '
+            f'stroke="{_INK}" stroke-width="{_n(0.025 * unit)}"/>'
+        )
+        out.append(
+            f'<text x="{_n(bx)}" y="{_n(by + 0.07 * unit)}" font-size="{_n(0.2 * unit)}" '
+            f'font-weight="bold" text-anchor="middle" fill="{_INK}">+1</text>'
+        )
+    for k in range(tokens.arrows[i]):
+        # a red arrow from a left corner of the cell into the disc (the first from the top,
+        # the second from the bottom), haloed in white to stand out on any colour
+        sy = 1 if k == 0 else -1
+        ax, ay = x0 + 0.05 * unit, cy - sy * 0.45 * unit
+        bx, by = x0 + 0.36 * unit, cy - sy * 0.14 * unit
+        h = 0.14 * unit
+        shaft = f'd="M{_n(ax)},{_n(ay)} L{_n(bx)},{_n(by)}" stroke-linecap="round"'
+        head = (
+            f'd="M{_n(bx + 0.03 * unit)},{_n(by + sy * 0.03 * unit)} L{_n(bx - h)},{_n(by)} '
+            f'L{_n(bx)},{_n(by - sy * h)} Z"'
+        )
+        out.append(f'<path {shaft} stroke="#FFFFFF" stroke-width="{_n(0.1 * unit)}"/>')
+        out.append(
+            f'<path {head} fill="{_ARROW}" stroke="#FFFFFF" stroke-width="{_n(0.025 * unit)}"/>'
+        )
+        out.append(f'<path {shaft} stroke="{_ARROW}" stroke-width="{_n(0.055 * unit)}"/>')
+    return out
 
 
 def _featured(state: Any) -> int | None:
@@ -364,11 +549,15 @@ def _featured(state: Any) -> int | None:
     return winners[0] if len(winners) == 1 else None
 
 
-def _panel(state: Any, data: dict[str, Any], unit: float) -> list[str]:
-    """Palisades left, then one block per player: swatch and character, supply, gold once over.
+def _panel(
+    state: Any, data: dict[str, Any], tokens: _Tokens, races: list[str], unit: float
+) -> list[str]:
+    """Palisades left, then one block per player: swatch and race, supply, gold once over.
 
     The player to move (or the winner) has its block framed in its colour; a player who has
-    passed is greyed out while the game runs.
+    passed is greyed out while the game runs. With the advanced rules each block adds the power
+    tokens left and the reinforcement token (held, or the cell it is on); with partners the
+    head names the teams and each block its team.
     """
     x0 = (_LEFT + WIDTH + _GAP) * unit
     font = 0.3 * unit
@@ -378,18 +567,24 @@ def _panel(state: Any, data: dict[str, Any], unit: float) -> list[str]:
         f'font-size="{_n(font)}" fill="{_INK}">palisades left '
         f"{int(data['palisades_left'])}</text>"
     ]
+    if tokens.partners:
+        out.append(
+            f'<text x="{_n(x0 + 0.1 * unit)}" y="{_n((_TOP + 0.7) * unit)}" '
+            f'font-size="{_n(font)}" fill="{_INK}">teams: 0+2 against 1+3</text>'
+        )
     turn = _featured(state)
     scores = _scores(state)
     over = state.outcome() is not None
+    block = _block(tokens)
     for player in range(state.num_players):
-        top = (_TOP + _PANEL_HEAD + player * _BLOCK) * unit
+        top = (_TOP + _panel_head(tokens) + player * block) * unit
         color = _color(player)
         passed = bool(data["passed"][player])
         out.append('<g opacity="0.45">' if passed and not over else "<g>")
         if player == turn:
             out.append(
                 f'<rect x="{_n(x0)}" y="{_n(top)}" width="{_n(_PANEL * unit)}" '
-                f'height="{_n((_BLOCK - 0.12) * unit)}" rx="{_n(0.1 * unit)}" '
+                f'height="{_n((block - 0.12) * unit)}" rx="{_n(0.1 * unit)}" '
                 f'fill="{_mix(color, 0.15)}" stroke="{color}" stroke-width="{_n(0.05 * unit)}"/>'
             )
         cx, cy = x0 + 0.4 * unit, top + 0.4 * unit
@@ -399,10 +594,13 @@ def _panel(state: Any, data: dict[str, Any], unit: float) -> list[str]:
         )
         out.append(
             f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
-            f'text-anchor="middle" fill="{_text_color(color)}">{_letter(player)}</text>'
+            f'text-anchor="middle" fill="{_text_color(color)}">{_letter(races[player])}</text>'
         )
         left = x0 + 0.8 * unit
-        head = f"{player} {_name(player)}" + (" · passed" if passed else "")
+        head = f"{player} {races[player]}"
+        if tokens.partners:
+            head += f" · team {tokens.team(player)}"
+        head += " · passed" if passed else ""
         out.append(
             f'<text x="{_n(left)}" y="{_n(cy + 0.35 * font)}" font-size="{_n(font)}" '
             f'font-weight="bold" fill="{_INK}">{escape(head)}</text>'
@@ -417,6 +615,8 @@ def _panel(state: Any, data: dict[str, Any], unit: float) -> list[str]:
             ]
         if scores is not None:
             facts[0] += f"   gold {scores[player]}"
+        if tokens.advanced:
+            facts.append(f"powers {tokens.powers[player]} · {tokens.reinforcement_badge(player)}")
         y = cy + 0.35 * font + 0.05 * unit
         for fact in facts:
             y += line

@@ -138,7 +138,7 @@ pub(crate) fn assert_perft_counts<G: Game>(game: &mut G, counts: &[u64], what: &
 
 /// The vectors of `tests/data/<game>/perft.txt`, in the format pytest reads too: `#` starts a
 /// comment; a line is `k=v,k=v depth leaves` (`-` for no options), each value an integer when it
-/// parses as one, `None` as null, otherwise a string.
+/// parses as one, `None` as null, `true`/`false` as booleans, otherwise a string.
 pub(crate) fn read_perft_vectors(game: &str) -> Vec<(Map<String, Value>, u32, u64)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/data")
