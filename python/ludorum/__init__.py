@@ -31,8 +31,10 @@ from .errors import (
     LudorumError,
     StateInUseError,
 )
+from .observation import ObservationSpec
 from .rng import SplitMix64
 from .sim import SimulationResult, perft, simulate
+from .vec_env import VecEnv
 
 __version__ = "0.1.0"
 
@@ -52,12 +54,14 @@ __all__ = [
     "LudorumError",
     "Message",
     "Move",
+    "ObservationSpec",
     "Outcome",
     "SimulationResult",
     "SoLongSuckerState",
     "SplitMix64",
     "State",
     "StateInUseError",
+    "VecEnv",
     "__version__",
     "arena",
     "from_json",

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ._types import Message, Move, Outcome
+    from .observation import ObservationSpec
 
 __all__ = [
     "ArmadoraState",
@@ -367,6 +368,18 @@ class State(Protocol):
         >>> import ludorum
         >>> ludorum.new("chinese_checkers").observation(0).shape
         (3, 121)
+        """
+        ...
+
+    def observation_spec(self) -> ObservationSpec:
+        """The layout of :meth:`observation`: its shape, bounds and the name of each plane or slice.
+
+        The layout depends only on the game and its options, as the rules page writes it.
+
+        >>> import ludorum
+        >>> spec = ludorum.new("chinese_checkers").observation_spec()
+        >>> spec.shape, spec.names[-1]
+        ((3, 121), 'to move')
         """
         ...
 

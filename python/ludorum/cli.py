@@ -178,6 +178,10 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
     if args.game == "agents":
         run_agents_bench(quick=args.quick)
+    elif args.game == "rl":
+        from .bench_rl import run_rl_bench
+
+        run_rl_bench(quick=args.quick)
     else:
         run_bench(args.game, quick=args.quick, **options)
 
@@ -428,13 +432,16 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     )
     pl.set_defaults(run=_cmd_play)
 
-    b = command("bench", "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS")
+    b = command(
+        "bench",
+        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench rl': VecEnv",
+    )
     b.add_argument(
         "game",
         nargs="?",
-        choices=[*games(), "agents"],
+        choices=[*games(), "agents", "rl"],
         metavar="GAME",
-        help="default: all; 'agents' measures the search agents",
+        help="default: all; 'agents' measures the search agents, 'rl' the batched env",
     )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.set_defaults(run=_cmd_bench)

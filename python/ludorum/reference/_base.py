@@ -21,6 +21,7 @@ from .. import _args
 from .._state import State
 from .._types import Move, Outcome
 from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidStateError
+from ..observation import ObservationSpec, observation_spec
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -491,6 +492,10 @@ class ReferenceState:
     @documented_as(State.to_json)
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    @documented_as(State.observation_spec)
+    def observation_spec(self) -> ObservationSpec:
+        return observation_spec(self.game, self.options)
 
 
 def _canonical(value: Any) -> str:

@@ -17,6 +17,7 @@ mod errors;
 mod monitor;
 mod moves;
 mod state;
+mod vec_env;
 
 macro_rules! bind_games {
     ($($module:ident $game:ident),*) => {
@@ -275,6 +276,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_games(m)?;
     m.add_class::<moves::Move>()?;
     m.add_class::<agents::PyAgent>()?;
+    m.add_class::<vec_env::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -493,6 +493,21 @@ macro_rules! game_class {
                 PyArray1::from_vec(py, data).reshape(shape)
             }
 
+            /// The layout of :meth:`observation`: its shape, bounds and the name of each plane or slice.
+            ///
+            /// The layout depends only on the game and its options, as the rules page writes it.
+            ///
+            /// >>> import ludorum
+            /// >>> spec = ludorum.new("chinese_checkers").observation_spec()
+            /// >>> spec.shape, spec.names[-1]
+            /// ((3, 121), 'to move')
+            fn observation_spec(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+                let py = slf.py();
+                let options = slf.getattr("options")?;
+                let spec = py.import("ludorum.observation")?.getattr("observation_spec")?;
+                Ok(spec.call1((<$game as Game>::NAME, options))?.unbind())
+            }
+
             /// The whole state as plain JSON-able values, history included.
             ///
             /// ``ludorum.from_json`` rebuilds an equal state from it, in either backend. The fields are

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod core;
+pub mod env;
 pub mod games;
 pub mod search;
 

@@ -1,0 +1,157 @@
+"""``ludorum bench rl``: steps per second of ``ludorum.VecEnv`` against the same work done from
+Python over ludorum states and over OpenSpiel states, in one run.
+
+The work of one step, for each of 1024 games: the observation of the player to move, the
+action mask, a uniformly random legal action, and playing it (a finished game starts again).
+``VecEnv`` does it all inside Rust (actions from ``sample_actions()``); the two loops do it one
+game at a time from Python. Ratios count: all three run in the same process, one after the
+other.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Any, TextIO
+
+from . import game_info, games, new
+from .vec_env import VecEnv
+
+__all__ = ["NUM_ENVS", "RL_CONFIGS", "run_rl_bench"]
+
+#: Games stepped together in every measurement.
+NUM_ENVS = 1024
+
+#: The configuration of each game: Chinese Checkers as the issue names it (2 players, 10
+#: pieces, ``free``); the others at their defaults. ``max_plies`` is the simulation cap.
+RL_CONFIGS: dict[str, dict[str, Any]] = {
+    "chinese_checkers": {"players": 2, "pieces": 10, "area": "free"},
+    "domination": {},
+    "dominions": {},
+    "armadora": {},
+    "so_long_sucker": {},
+}
+
+
+def _with_cap(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    info = game_info(game)
+    if info.simulation_max_plies is not None:
+        return {"max_plies": info.simulation_max_plies, **options}
+    return dict(options)
+
+
+def _rate(step: Any, seconds: float) -> float:
+    """Steps per second of ``step()`` (which returns how many env steps it did)."""
+    done, start = 0, time.perf_counter()
+    while True:
+        done += step()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return float(done / elapsed)
+
+
+def vec_env_rate(game: str, options: dict[str, Any], seconds: float, threads: int | None) -> float:
+    """Env steps per second of ``VecEnv`` with :data:`NUM_ENVS` games."""
+    env = VecEnv(game, NUM_ENVS, seed=1, threads=threads, **options)
+    env.reset()
+
+    def step() -> int:
+        env.step(env.sample_actions())
+        return NUM_ENVS
+
+    return _rate(step, seconds)
+
+
+def states_rate(game: str, options: dict[str, Any], seconds: float) -> float:
+    """The same work over :data:`NUM_ENVS` ludorum states driven from Python."""
+    states = [new(game, **options) for _ in range(NUM_ENVS)]
+    rng = random.Random(1)
+
+    def step() -> int:
+        for i, state in enumerate(states):
+            if state.current_player is None:
+                states[i] = state = new(game, **options)
+            state.observation(state.current_player or 0)
+            state.action_mask()
+            actions = state.legal_actions()
+            state.apply_action(int(actions[int(rng.random() * len(actions))]))
+        return NUM_ENVS
+
+    return _rate(step, seconds)
+
+
+def openspiel_rate(spec: str, seconds: float) -> float | None:
+    """The same work over :data:`NUM_ENVS` OpenSpiel states (``None`` without OpenSpiel)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game(spec)
+    states = [game.new_initial_state() for _ in range(NUM_ENVS)]
+    rng = random.Random(1)
+
+    def step() -> int:
+        for i, state in enumerate(states):
+            if state.is_terminal():
+                states[i] = state = game.new_initial_state()
+            player = state.current_player()
+            state.observation_tensor(player)
+            state.legal_actions_mask(player)
+            actions = state.legal_actions()
+            state.apply_action(actions[int(rng.random() * len(actions))])
+        return NUM_ENVS
+
+    return _rate(step, seconds)
+
+
+def run_rl_bench(
+    *, quick: bool = False, seconds: float | None = None, out: TextIO | None = None
+) -> list[dict[str, Any]]:
+    """Measures every game (one row each) and prints the table; returns the rows.
+
+    Args:
+        quick: shorter runs (0.3 s a measurement instead of 2 s), noisier numbers.
+        seconds: the time of each measurement, overriding ``quick``.
+        out: where the table goes (default: stdout).
+    """
+    out = out or sys.stdout
+    seconds = seconds if seconds is not None else (0.3 if quick else 2.0)
+    print(
+        f"VecEnv steps/s, {NUM_ENVS} games each: observation + action mask + a random legal "
+        f"action, every step",
+        file=out,
+    )
+    head = f"{'game':<44} {'VecEnv 1 thr':>12} {'VecEnv all':>12} {'py states':>10} "
+    head += f"{'OpenSpiel':>10} {'x states':>9} {'x OpenSpiel':>11}"
+    print(head, file=out)
+    rows = []
+    for game in games():
+        options = _with_cap(game, RL_CONFIGS.get(game, {}))
+        one = vec_env_rate(game, options, seconds, threads=1)
+        every = vec_env_rate(game, options, seconds, threads=None)
+        python = states_rate(game, options, seconds)
+        peer = game_info(game).openspiel
+        spiel = None
+        if peer:
+            params = [f"players={options['players']}"] if "players" in options else []
+            params += [f"max_moves={options['max_plies']}"] if options.get("max_plies") else []
+            spiel = openspiel_rate(f"{peer}({','.join(params)})", seconds)
+        best = max(one, every)
+        row = {
+            "game": game,
+            "options": options,
+            "vec_env_1": one,
+            "vec_env": every,
+            "states": python,
+            "openspiel": spiel,
+        }
+        rows.append(row)
+        label = game + (
+            "" if not options else " " + ",".join(f"{k}={v}" for k, v in options.items())
+        )
+        line = f"{label[:44]:<44} {one:>12,.0f} {every:>12,.0f} {python:>10,.0f} "
+        line += f"{'-' if spiel is None else f'{spiel:,.0f}':>10} {best / python:>8.1f}x "
+        line += f"{'-' if spiel is None else f'{best / spiel:.1f}x':>11}"
+        print(line, file=out, flush=True)
+    return rows

@@ -1,0 +1,281 @@
+"""``ludorum.VecEnv``: many games of one configuration stepped in one call inside Rust.
+
+The whole step (checking the actions, playing them, the opponents' replies, the ends and
+resets, the observations and action masks) runs in the engine with the GIL released, spread
+over threads, and writes into arrays allocated once. That is what an RL learner wants: no
+Python per ply, no allocation per step.
+
+>>> import ludorum
+>>> env = ludorum.VecEnv("chinese_checkers", 8, seed=1, pieces=10, area="free")
+>>> obs, info = env.reset()
+>>> obs.shape, info["action_mask"].shape
+((8, 3, 121), (8, 14642))
+>>> obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
+>>> rewards.shape, info["current_player"].tolist()
+((8, 2), [1, 1, 1, 1, 1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _args
+from ._registry import game_info, new
+from ._state import State
+from .agents import AgentLike, BuiltinAgent, as_agent
+from .errors import InvalidArgumentError, InvalidOptionError
+from .observation import ObservationSpec, observation_spec
+
+if TYPE_CHECKING:
+    from gymnasium.vector import VectorEnv as GymVectorEnv
+
+__all__ = ["AUTORESET_MODES", "VecEnv"]
+
+#: The autoreset modes, in Gymnasium 1.x's words.
+AUTORESET_MODES = ("next_step", "same_step", "disabled")
+
+#: Envs per thread below which more threads cost more than they save (a step of one env is a
+#: fraction of a microsecond to a few microseconds).
+_ENVS_PER_THREAD = 128
+
+
+def _read_only(array: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """A view of ``array`` that the caller cannot write (the engine keeps writing the array)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+class VecEnv:
+    """``num_envs`` games of one game and options, stepped together inside Rust.
+
+    Args:
+        name: the game (``ludorum.games()``).
+        num_envs: how many games, an int in ``1..2**20``.
+        seed: episode ``k`` of env ``i`` starts from a seed mixed from ``(seed, i, k)`` (its
+            setup, its :meth:`sample_actions` draws and its opponents), so a run is the same
+            whatever ``threads`` is.
+        threads: threads for a step (default: one per 128 envs, at most the cores).
+        autoreset: ``"next_step"`` (Gymnasium's default: the step after an episode ends
+            resets that env, ignoring its action, and returns the new episode's first
+            observation with reward 0), ``"same_step"`` (the ending step resets at once; the
+            ended episode's last observation is in ``info["final_obs"]`` where
+            ``info["_final_obs"]`` is true) or ``"disabled"`` (reset ended envs with
+            ``reset(options={"reset_mask": ...})``; stepping one is an error).
+        opponents: ``None`` (every seat is played through :meth:`step`) or agents for every
+            seat but ``learner``'s, played inside the step: ``"random"``, an agent name such
+            as ``"mcts:200"``, a ``ludorum.agents`` agent, or one of these per seat (the
+            learner's entry is ignored). The step then returns only at the learner's turns,
+            and rewards are the learner's, shape ``(num_envs,)``.
+        learner: the learner's seat when there are opponents.
+        max_plies: the game option of that name, for games that have it; ``"default"`` takes
+            the game's ``simulation_max_plies`` (as ``ludorum.simulate`` does). The ply limit
+            ends an episode as a truncation, not a termination.
+        options: the game's options (``ludorum.game_info(name).options``).
+
+    The arrays returned by :meth:`reset` and :meth:`step` (observations, rewards, the flags,
+    ``info["action_mask"]``, ``info["current_player"]``, ``info["final_obs"]``) are read-only
+    views of buffers that the **next** reset or step overwrites: copy what you keep.
+
+    Raises:
+        InvalidOptionError: an unknown game, option, autoreset mode or agent, or bad counts.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        num_envs: int,
+        *,
+        seed: int = 0,
+        threads: int | None = None,
+        autoreset: Literal["next_step", "same_step", "disabled"] = "next_step",
+        opponents: AgentLike | Sequence[AgentLike] | None = None,
+        learner: int = 0,
+        max_plies: int | Literal["default"] | None = "default",
+        **options: Any,
+    ) -> None:
+        from . import _ludorum
+
+        info = game_info(name)
+        num_envs = _args.count("num_envs", num_envs, 1, 2**20, InvalidOptionError)
+        seed = _args.seed(seed, InvalidOptionError)
+        if threads is None:
+            threads = min(os.cpu_count() or 1, max(1, num_envs // _ENVS_PER_THREAD))
+        threads = _args.count("threads", threads, 1, 1024, InvalidOptionError)
+        if autoreset not in AUTORESET_MODES:
+            raise InvalidOptionError(
+                f"autoreset must be one of 'next_step', 'same_step', 'disabled', "
+                f"got {_args.show(autoreset)}"
+            )
+        if isinstance(max_plies, str) and max_plies == "default":
+            if info.simulation_max_plies is not None:
+                options["max_plies"] = info.simulation_max_plies
+        elif any(o.name == "max_plies" for o in info.options):
+            options["max_plies"] = max_plies
+        elif max_plies is not None:
+            raise InvalidOptionError(f"{name} has no max_plies option")
+        specs = None if opponents is None else _opponent_specs(opponents)
+        learner = _args.count("learner", learner, 0, 7, InvalidOptionError)
+        self._env = _ludorum.VecEnv(
+            name, options, num_envs, seed, threads, autoreset, specs, learner
+        )
+        n, players, actions, shape, _ = self._env.shape()
+        self.name = name
+        self.num_envs: int = n
+        self.num_players: int = players
+        self.num_actions: int = actions
+        self.observation_shape: tuple[int, ...] = tuple(shape)
+        self.single_agent: bool = specs is not None
+        self.learner: int | None = learner if specs is not None else None
+        self.autoreset = autoreset
+        self.threads = threads
+        self.options: dict[str, Any] = self._env.options()
+        rewards = self._env.rewards
+        self._obs = _read_only(self._env.obs)
+        self._rewards = _read_only(rewards[:, 0] if self.single_agent else rewards)
+        self._terminated = _read_only(self._env.terminated)
+        self._truncated = _read_only(self._env.truncated)
+        self._mask = _read_only(self._env.action_mask)
+        self._current_player = _read_only(self._env.current_player)
+        self._ended = _read_only(self._env.ended)
+        self._final_obs = _read_only(self._env.final_obs)
+
+    def __repr__(self) -> str:
+        return f"VecEnv({self.name!r}, {self.num_envs}, autoreset={self.autoreset!r})"
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {
+            "action_mask": self._mask,
+            "current_player": self._current_player,
+        }
+        if self.autoreset == "same_step":
+            info["final_obs"] = self._final_obs
+            info["_final_obs"] = self._ended
+        return info
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """Starts new episodes: every env, or those where ``options["reset_mask"]`` is true.
+
+        With ``seed``, episodes count from 0 again under that seed (the same seed gives the
+        same run); without, each reset env starts its next episode.
+
+        Returns:
+            ``(obs, info)``: observations ``(num_envs, *observation_shape)`` and ``info`` with
+            ``action_mask`` and ``current_player`` (see :meth:`step`).
+
+        Raises:
+            InvalidArgumentError: a bad seed, or a mask that is not one bool per env.
+        """
+        if seed is not None:
+            seed = _args.seed(seed)
+        mask = None
+        for key in options or {}:
+            if key != "reset_mask":
+                raise InvalidArgumentError(f"unknown reset option {key!r}; allowed: reset_mask")
+        if options and options.get("reset_mask") is not None:
+            mask = np.asarray(options["reset_mask"])
+            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+                raise InvalidArgumentError(
+                    f"reset_mask must be {self.num_envs} bools, got {mask.dtype} {mask.shape}"
+                )
+            mask = np.ascontiguousarray(mask)
+        self._env.reset(seed, mask)
+        return self._obs, self._info()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Plays one action id per env (an env that this step resets ignores its action).
+
+        Returns:
+            ``(obs, rewards, terminated, truncated, info)``: ``obs`` as in :meth:`reset`, of
+            the player each env waits for (once an episode is over, of its last mover; with
+            opponents always the learner's); ``rewards`` ``(num_envs, num_players)`` (or
+            ``(num_envs,)`` with opponents), the game's returns at the step that ends an
+            episode, else 0; ``terminated`` (the rules ended it) and ``truncated`` (the ply
+            limit did); ``info["action_mask"]`` ``(num_envs, num_actions)`` bool, all false
+            once over; ``info["current_player"]`` int32, −1 once over; with ``same_step``
+            also ``info["final_obs"]`` and ``info["_final_obs"]``.
+
+        Raises:
+            InvalidMoveError: an action id outside the action space (the message names the
+                env and the action); no env is stepped.
+            IllegalMoveError: an action not legal in its env; no env is stepped.
+            InvalidOptionError: not one action per env; an ended env stepped with
+                ``autoreset="disabled"``, or a step before the first reset.
+        """
+        array = np.asarray(actions)
+        if array.shape != (self.num_envs,) or not (
+            np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_
+        ):
+            raise InvalidArgumentError(
+                f"actions must be {self.num_envs} integer action ids, got "
+                f"{array.dtype} {array.shape}"
+            )
+        self._env.step(np.ascontiguousarray(array, dtype=np.int64))
+        return self._obs, self._rewards, self._terminated, self._truncated, self._info()
+
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per env (0 for an env the next step resets), drawn
+        in Rust from each episode's own SplitMix64: a fresh array."""
+        return np.array(self._env.sample_actions())
+
+    def observation_spec(self) -> ObservationSpec:
+        """The layout of one observation: shape, bounds and the name of each plane or slice."""
+        return observation_spec(self.name, self.options)
+
+    def game(self, i: int) -> State:
+        """Env ``i``'s game now, as a ludorum state (a copy: replaying its actions)."""
+        data = self._env.game_json(_args.count("env index", i, 0, self.num_envs - 1))
+        state = new(self.name, **data["options"])
+        for action in data["actions"]:
+            state.apply_action(action)
+        return state
+
+    def episode(self, i: int) -> int:
+        """The episode env ``i`` plays: 0 after the first or a seeded reset, then 1, 2, ..."""
+        episode: int = self._env.episode(_args.count("env index", i, 0, self.num_envs - 1))
+        return episode
+
+    def to_gymnasium(self) -> GymVectorEnv[Any, Any, Any]:
+        """This env as a ``gymnasium.vector.VectorEnv`` (``pip install ludorum[rl]``).
+
+        Rewards are ``(num_envs,)``: the learner's with opponents, else the reward of the
+        player who moved in each env. The action mask stays in ``info["action_mask"]``.
+        """
+        from ._gymnasium_vector import GymnasiumVecEnv
+
+        return GymnasiumVecEnv(self)
+
+    def close(self) -> None:
+        """Nothing to release (the buffers go with the object); for the Gymnasium protocol."""
+
+
+def _opponent_specs(opponents: AgentLike | Sequence[AgentLike]) -> list[dict[str, Any]]:
+    """The engine's agent specs for ``opponents``: built-in agents only (they run in Rust)."""
+    given: list[AgentLike] = (
+        list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]  # type: ignore[list-item]
+    )
+    specs = []
+    for agent in given:
+        built = as_agent(agent)
+        if not isinstance(built, BuiltinAgent):
+            raise InvalidOptionError(
+                f"opponents play inside Rust: give built-in agents or their names "
+                f"('random', 'mcts:200'), got {_args.show(agent)}"
+            )
+        specs.append(built.spec())
+    return specs

@@ -1,0 +1,190 @@
+//! `_ludorum.VecEnv`: the engine's batched env ([`ludorum::env`]) behind numpy arrays that it
+//! allocates once and rewrites in place at every reset and step, with the GIL released.
+//! `ludorum.VecEnv` (python/ludorum/vec_env.py) is the public face.
+
+use std::sync::Mutex;
+
+use ludorum::env::{Autoreset, BatchEnv, Build, Config, Outputs};
+use ludorum::games::visit;
+use numpy::ndarray::IxDyn;
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::{agents, convert, errors};
+
+/// The batched env of one game and its output arrays.
+#[pyclass(name = "VecEnv", module = "ludorum._ludorum")]
+pub struct PyVecEnv {
+    env: Mutex<Box<dyn BatchEnv>>,
+    #[pyo3(get)]
+    obs: Py<PyArrayDyn<f32>>,
+    #[pyo3(get)]
+    rewards: Py<PyArray2<f32>>,
+    #[pyo3(get)]
+    terminated: Py<PyArray1<bool>>,
+    #[pyo3(get)]
+    truncated: Py<PyArray1<bool>>,
+    #[pyo3(get)]
+    action_mask: Py<PyArray2<bool>>,
+    #[pyo3(get)]
+    current_player: Py<PyArray1<i32>>,
+    #[pyo3(get)]
+    ended: Py<PyArray1<bool>>,
+    #[pyo3(get)]
+    final_obs: Py<PyArrayDyn<f32>>,
+    #[pyo3(get)]
+    actions: Py<PyArray1<i64>>,
+}
+
+/// Borrows every output array mutably and runs `work` on their slices without the GIL.
+fn with_outputs<T: Send>(
+    py: Python<'_>,
+    this: &PyVecEnv,
+    work: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>) -> T + Send,
+) -> PyResult<T> {
+    let mut obs = this.obs.bind(py).try_readwrite()?;
+    let mut rewards = this.rewards.bind(py).try_readwrite()?;
+    let mut terminated = this.terminated.bind(py).try_readwrite()?;
+    let mut truncated = this.truncated.bind(py).try_readwrite()?;
+    let mut mask = this.action_mask.bind(py).try_readwrite()?;
+    let mut current_player = this.current_player.bind(py).try_readwrite()?;
+    let mut ended = this.ended.bind(py).try_readwrite()?;
+    let mut final_obs = this.final_obs.bind(py).try_readwrite()?;
+    let mut outputs = Outputs {
+        obs: obs.as_slice_mut()?,
+        rewards: rewards.as_slice_mut()?,
+        terminated: terminated.as_slice_mut()?,
+        truncated: truncated.as_slice_mut()?,
+        mask: mask.as_slice_mut()?,
+        current_player: current_player.as_slice_mut()?,
+        ended: ended.as_slice_mut()?,
+        final_obs: final_obs.as_slice_mut()?,
+    };
+    let mut env = this.env.lock().unwrap_or_else(|e| e.into_inner());
+    let env: &mut dyn BatchEnv = env.as_mut();
+    Ok(py.detach(|| work(env, &mut outputs)))
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (game, options, num_envs, seed, threads, autoreset, opponents, learner))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        options: Option<&Bound<'_, PyDict>>,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+        autoreset: &str,
+        opponents: Option<&Bound<'_, PyAny>>,
+        learner: usize,
+    ) -> PyResult<Self> {
+        let config = Config {
+            num_envs,
+            seed,
+            threads,
+            autoreset: Autoreset::parse(autoreset).map_err(errors::to_py)?,
+            opponents: opponents.map(agents::specs_from_python).transpose()?,
+            learner,
+        };
+        let build = Build {
+            options: convert::options_from_python(py, game, options)?,
+            config,
+        };
+        let env = visit(game, build)
+            .map_err(errors::to_py)?
+            .map_err(errors::to_py)?;
+        let shape = env.shape().clone();
+        let n = shape.num_envs;
+        let mut obs_shape = vec![n];
+        obs_shape.extend(&shape.observation);
+        Ok(Self {
+            obs: PyArrayDyn::zeros(py, IxDyn(&obs_shape), false).unbind(),
+            final_obs: PyArrayDyn::zeros(py, IxDyn(&obs_shape), false).unbind(),
+            rewards: PyArray2::zeros(py, [n, shape.reward_width], false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            action_mask: PyArray2::zeros(py, [n, shape.num_actions], false).unbind(),
+            current_player: PyArray1::from_vec(py, vec![-1; n]).unbind(),
+            ended: PyArray1::zeros(py, n, false).unbind(),
+            actions: PyArray1::zeros(py, n, false).unbind(),
+            env: Mutex::new(env),
+        })
+    }
+
+    /// `(num_envs, num_players, num_actions, observation shape, reward width)`.
+    fn shape(&self) -> (usize, usize, usize, Vec<usize>, usize) {
+        let env = self.env.lock().unwrap_or_else(|e| e.into_inner());
+        let s = env.shape();
+        (
+            s.num_envs,
+            s.num_players,
+            s.num_actions,
+            s.observation.clone(),
+            s.reward_width,
+        )
+    }
+
+    /// The games' options, completed with their defaults.
+    fn options(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let options = self.env.lock().unwrap_or_else(|e| e.into_inner()).options();
+        convert::to_python(py, &serde_json::Value::Object(options))
+    }
+
+    /// Starts new episodes (every env, or those of `mask`), reseeding with `seed`.
+    #[pyo3(signature = (seed=None, mask=None))]
+    fn reset(
+        &self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        mask: Option<PyReadonlyArray1<'_, bool>>,
+    ) -> PyResult<()> {
+        let mask = mask.as_ref().map(|m| m.as_slice()).transpose()?;
+        with_outputs(py, self, |env, out| env.reset(seed, mask, out))?.map_err(errors::to_py)
+    }
+
+    /// Plays one action per env; nothing changes when one of them is not legal.
+    fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = actions.as_slice()?;
+        with_outputs(py, self, |env, out| env.step(actions, out))?.map_err(errors::to_py)
+    }
+
+    /// Writes one random legal action per env into `actions` (and returns it).
+    fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let actions = self.actions.bind(py);
+        {
+            let mut out = actions.try_readwrite()?;
+            let out = out.as_slice_mut()?;
+            let mut env = self.env.lock().unwrap_or_else(|e| e.into_inner());
+            env.sample_actions(out);
+        }
+        Ok(actions.clone())
+    }
+
+    /// Env `i`'s game: its options, action history and the referee's JSON fields.
+    fn game_json(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
+        let env = self.env.lock().unwrap_or_else(|e| e.into_inner());
+        if i >= env.shape().num_envs {
+            return Err(errors::InvalidArgumentError::new_err(format!(
+                "env index must be from 0 to {}, got {i}",
+                env.shape().num_envs - 1
+            )));
+        }
+        convert::to_python(py, &serde_json::Value::Object(env.game_json(i)))
+    }
+
+    /// The episode env `i` plays (0 after a seeded reset).
+    fn episode(&self, i: usize) -> PyResult<u64> {
+        let env = self.env.lock().unwrap_or_else(|e| e.into_inner());
+        if i >= env.shape().num_envs {
+            return Err(errors::InvalidArgumentError::new_err(format!(
+                "env index must be from 0 to {}, got {i}",
+                env.shape().num_envs - 1
+            )));
+        }
+        Ok(env.episode(i))
+    }
+}

@@ -1,0 +1,739 @@
+//! Batched environments for reinforcement learning: [`VecEnv`] steps `num_envs` games of one
+//! configuration in one call, writing observations, rewards, ends, action masks and players to
+//! move into buffers the caller owns and reuses, over threads. It is generic over [`Game`], and
+//! [`BatchEnv`] is its object-safe face, which the bindings build once through the list of
+//! games.
+//!
+//! Seeding: episode `k` of env `i` of an env seeded `s` starts from [`episode_seed`]`(s, i, k)`
+//! (the game's setup, its sampler and its opponents), so a run is the same whatever the thread
+//! count.
+//!
+//! # Examples
+//!
+//! ```
+//! use ludorum::env::{Autoreset, BatchEnv, Config, Outputs, VecEnv};
+//! use ludorum::games::chinese_checkers::ChineseCheckers;
+//! let options = serde_json::json!({"pieces": 10, "area": "free"});
+//! let config = Config { num_envs: 4, ..Config::default() };
+//! let mut env = VecEnv::<ChineseCheckers>::new(options.as_object().unwrap(), config).unwrap();
+//! let mut buffers = env.buffers();
+//! env.reset(None, None, &mut buffers.outputs()).unwrap();
+//! let mut actions = vec![0i64; 4];
+//! for _ in 0..10 {
+//!     env.sample_actions(&mut actions);
+//!     env.step(&actions, &mut buffers.outputs()).unwrap();
+//! }
+//! assert!(buffers.current_player.iter().all(|&p| p == 0 || p == 1));
+//! ```
+
+use serde_json::{Map, Value};
+
+use crate::core::error::Error;
+use crate::core::game::Game;
+use crate::core::rng::{mix, SplitMix64, GAMMA};
+use crate::search::{Agent, AgentSpec};
+
+#[cfg(test)]
+mod tests;
+
+/// What happens to an env whose episode ended, in Gymnasium 1.x's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// The step after the end resets the env: its action is ignored, its reward is 0 and its
+    /// observation the new episode's first.
+    NextStep,
+    /// The step that ends an episode also resets the env: the observation returned is the new
+    /// episode's first, and the last one of the ended episode goes to `final_obs`.
+    SameStep,
+    /// No automatic reset: the caller resets ended envs with a mask; stepping one is an error.
+    Disabled,
+}
+
+impl Autoreset {
+    /// The mode named `next_step`, `same_step` or `disabled`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for another name.
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        match text {
+            "next_step" => Ok(Self::NextStep),
+            "same_step" => Ok(Self::SameStep),
+            "disabled" => Ok(Self::Disabled),
+            _ => Err(Error::InvalidOption(format!(
+                "autoreset must be one of 'next_step', 'same_step', 'disabled', got '{text}'"
+            ))),
+        }
+    }
+}
+
+/// How a [`VecEnv`] is set up, besides the game's options.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// How many games are stepped together.
+    pub num_envs: usize,
+    /// The seed of episode 0 of every env (see [`episode_seed`]).
+    pub seed: u64,
+    /// Threads for a step (never more than envs); 1 steps in the caller's thread.
+    pub threads: usize,
+    /// See [`Autoreset`].
+    pub autoreset: Autoreset,
+    /// With opponents, the env is single-agent: the learner plays seat `learner` and every
+    /// other seat is played inside the step by these agents (one spec for all, or one a seat);
+    /// the step returns only at the learner's turns, with the learner's reward.
+    pub opponents: Option<Vec<AgentSpec>>,
+    /// The learner's seat when there are opponents.
+    pub learner: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            num_envs: 1,
+            seed: 0,
+            threads: 1,
+            autoreset: Autoreset::NextStep,
+            opponents: None,
+            learner: 0,
+        }
+    }
+}
+
+/// The seed of episode `k` of env `i` of an env seeded `seed`: a SplitMix64 mix of the three,
+/// so that neighbouring envs and episodes are unrelated.
+pub fn episode_seed(seed: u64, i: u64, k: u64) -> u64 {
+    mix(seed ^ mix(i.wrapping_add(1).wrapping_mul(GAMMA)) ^ mix(k.wrapping_add(1) ^ 0x5EED))
+}
+
+// The sampler and the opponents of an episode draw from generators apart from the setup's.
+const SAMPLER_SALT: u64 = 0x5A4D_504C_4552_0001;
+const OPPONENT_SALT: u64 = 0x4F50_504F_4E45_4E54;
+
+/// The buffers a step writes into, as slices of the caller's arrays (row-major, one row per
+/// env). `final_obs` is written only with [`Autoreset::SameStep`], for the envs whose episode
+/// ended in the step (`ended` true).
+pub struct Outputs<'a> {
+    /// `num_envs × observation size`: each env's observation for the player it waits for.
+    pub obs: &'a mut [f32],
+    /// `num_envs × players` (or `num_envs × 1` with opponents: the learner's).
+    pub rewards: &'a mut [f32],
+    /// Whether the step ended the episode by the rules.
+    pub terminated: &'a mut [bool],
+    /// Whether the step ended the episode at the ply limit (the rules' "ply limit" reason).
+    pub truncated: &'a mut [bool],
+    /// `num_envs × num_actions`: the legal actions now (all false once an episode is over).
+    pub mask: &'a mut [bool],
+    /// The player to move (the learner with opponents), −1 once the episode is over.
+    pub current_player: &'a mut [i32],
+    /// Whether the env's episode ended in this step (and, with `SameStep`, was reset).
+    pub ended: &'a mut [bool],
+    /// `num_envs × observation size`: the last observation of an episode ended in this step.
+    pub final_obs: &'a mut [f32],
+}
+
+/// Owned buffers of the right sizes, for Rust callers and tests.
+#[derive(Clone, Debug, Default)]
+pub struct Buffers {
+    /// See [`Outputs::obs`].
+    pub obs: Vec<f32>,
+    /// See [`Outputs::rewards`].
+    pub rewards: Vec<f32>,
+    /// See [`Outputs::terminated`].
+    pub terminated: Vec<bool>,
+    /// See [`Outputs::truncated`].
+    pub truncated: Vec<bool>,
+    /// See [`Outputs::mask`].
+    pub mask: Vec<bool>,
+    /// See [`Outputs::current_player`].
+    pub current_player: Vec<i32>,
+    /// See [`Outputs::ended`].
+    pub ended: Vec<bool>,
+    /// See [`Outputs::final_obs`].
+    pub final_obs: Vec<f32>,
+}
+
+impl Buffers {
+    /// Slices of every buffer, for one call.
+    pub fn outputs(&mut self) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            mask: &mut self.mask,
+            current_player: &mut self.current_player,
+            ended: &mut self.ended,
+            final_obs: &mut self.final_obs,
+        }
+    }
+}
+
+/// The sizes of a batched env, which its buffers follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Games stepped together.
+    pub num_envs: usize,
+    /// Players of each game.
+    pub num_players: usize,
+    /// The size of the action space.
+    pub num_actions: usize,
+    /// The shape of one observation.
+    pub observation: Vec<usize>,
+    /// Rewards per env: the players, or 1 with opponents.
+    pub reward_width: usize,
+}
+
+impl Shape {
+    /// Floats in one observation.
+    pub fn observation_size(&self) -> usize {
+        self.observation.iter().product()
+    }
+}
+
+/// A batched env of any game, as the bindings hold it.
+pub trait BatchEnv: Send {
+    /// The sizes of the buffers.
+    fn shape(&self) -> &Shape;
+    /// The options of the games, as `G::options` gives them.
+    fn options(&self) -> Map<String, Value>;
+    /// Starts new episodes: every env, or those where `mask` is true. With a `seed`, the env is
+    /// reseeded and every reset env starts its episode 0 of that seed; without, each reset env
+    /// starts its next episode. Writes every output (rewards 0, no end) for the reset envs.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] when `mask` has the wrong length; nothing is reset then.
+    fn reset(
+        &mut self,
+        seed: Option<u64>,
+        mask: Option<&[bool]>,
+        out: &mut Outputs<'_>,
+    ) -> Result<(), Error>;
+    /// Plays one action per env (ignored for an env that the step resets).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidMove`] or [`Error::IllegalMove`] naming the env and the action when an
+    /// action is not legal in its env, or an ended env is stepped with `Disabled`; no env of
+    /// the batch is stepped then.
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error>;
+    /// One uniformly random legal action per env (0 for an env waiting for its reset), from
+    /// each episode's own generator.
+    fn sample_actions(&mut self, actions: &mut [i64]);
+    /// Env `i`'s game as the referee's JSON fields (`G::json_fields`, with `moves` and
+    /// `options`), for inspection and tests.
+    fn game_json(&self, i: usize) -> Map<String, Value>;
+    /// The episode env `i` is playing (0 for the first after a seeded reset).
+    fn episode(&self, i: usize) -> u64;
+}
+
+/// One env: its game, episode, generators and the legal actions its mask row holds.
+struct Slot<G: Game> {
+    game: G,
+    /// Whether a reset has started an episode here since the last seeded reset.
+    started: bool,
+    episode: u64,
+    /// Whether the episode is over and waits for its reset (`NextStep`, `Disabled`).
+    over: bool,
+    sampler: SplitMix64,
+    opponents: Vec<Agent<G>>,
+    /// The actions set in this env's mask row, to clear them at the next write.
+    legal: Vec<u32>,
+    next_legal: Vec<u32>,
+    /// The player whose view an over episode shows: its last mover.
+    last_mover: usize,
+}
+
+/// `num_envs` games of `G` stepped together; see the [module](self) documentation.
+pub struct VecEnv<G: Game> {
+    start: G,
+    config: Config,
+    shape: Shape,
+    slots: Vec<Slot<G>>,
+    /// Whether `reset` was called: a step before it is an error.
+    reset_done: bool,
+}
+
+impl<G: Game> VecEnv<G> {
+    /// A batched env of `config.num_envs` games of `options`, not reset yet.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for bad options, no envs, a learner seat the game has not, or
+    /// a count of opponents that is neither one nor one a seat.
+    pub fn new(options: &Map<String, Value>, config: Config) -> Result<Self, Error> {
+        let start = G::new(options)?;
+        let players = start.num_players();
+        if config.num_envs == 0 {
+            return Err(Error::InvalidOption(
+                "num_envs must be a positive integer, got 0".into(),
+            ));
+        }
+        if let Some(opponents) = &config.opponents {
+            if config.learner >= players {
+                return Err(Error::InvalidOption(format!(
+                    "learner must be a seat from 0 to {}, got {}",
+                    players - 1,
+                    config.learner
+                )));
+            }
+            if opponents.len() != 1 && opponents.len() != players {
+                return Err(Error::InvalidOption(format!(
+                    "opponents must be one agent or one a seat ({players}), got {}",
+                    opponents.len()
+                )));
+            }
+        }
+        let shape = Shape {
+            num_envs: config.num_envs,
+            num_players: players,
+            num_actions: start.num_actions(),
+            observation: start.observation_shape(),
+            reward_width: if config.opponents.is_some() {
+                1
+            } else {
+                players
+            },
+        };
+        let slots = (0..config.num_envs)
+            .map(|_| Slot {
+                game: start.clone(),
+                started: false,
+                episode: 0,
+                over: true,
+                sampler: SplitMix64::new(0),
+                opponents: Vec::new(),
+                legal: Vec::new(),
+                next_legal: Vec::new(),
+                last_mover: 0,
+            })
+            .collect();
+        Ok(Self {
+            start,
+            config,
+            shape,
+            slots,
+            reset_done: false,
+        })
+    }
+
+    /// Buffers of the sizes this env writes.
+    pub fn buffers(&self) -> Buffers {
+        let s = &self.shape;
+        let n = s.num_envs;
+        Buffers {
+            obs: vec![0.0; n * s.observation_size()],
+            rewards: vec![0.0; n * s.reward_width],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            mask: vec![false; n * s.num_actions],
+            current_player: vec![-1; n],
+            ended: vec![false; n],
+            final_obs: vec![0.0; n * s.observation_size()],
+        }
+    }
+
+    /// Runs `work` on every env with its rows of the outputs, over the configured threads.
+    fn for_each_env<F>(&mut self, out: &mut Outputs<'_>, work: F)
+    where
+        F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
+    {
+        let shape = &self.shape;
+        let context = Context {
+            start: &self.start,
+            config: &self.config,
+            shape,
+        };
+        let n = shape.num_envs;
+        let threads = self.config.threads.clamp(1, n);
+        let per = n.div_ceil(threads);
+        let obs_size = shape.observation_size();
+        let parts = Parts {
+            slots: &mut self.slots,
+            obs: &mut out.obs[..n * obs_size],
+            rewards: &mut out.rewards[..n * shape.reward_width],
+            terminated: &mut out.terminated[..n],
+            truncated: &mut out.truncated[..n],
+            mask: &mut out.mask[..n * shape.num_actions],
+            current_player: &mut out.current_player[..n],
+            ended: &mut out.ended[..n],
+            final_obs: &mut out.final_obs[..n * obs_size],
+        };
+        let run = |first: usize, part: Parts<'_, G>| {
+            for (k, slot) in part.slots.iter_mut().enumerate() {
+                let rows = Rows {
+                    obs: &mut part.obs[k * obs_size..(k + 1) * obs_size],
+                    rewards: &mut part.rewards
+                        [k * shape.reward_width..(k + 1) * shape.reward_width],
+                    terminated: &mut part.terminated[k],
+                    truncated: &mut part.truncated[k],
+                    mask: &mut part.mask[k * shape.num_actions..(k + 1) * shape.num_actions],
+                    current_player: &mut part.current_player[k],
+                    ended: &mut part.ended[k],
+                    final_obs: &mut part.final_obs[k * obs_size..(k + 1) * obs_size],
+                };
+                work(&context, first + k, slot, rows);
+            }
+        };
+        if threads == 1 {
+            run(0, parts);
+            return;
+        }
+        std::thread::scope(|scope| {
+            let mut rest = parts;
+            let mut first = 0;
+            while !rest.slots.is_empty() {
+                let take = per.min(rest.slots.len());
+                let (part, tail) = rest.split(take, shape);
+                rest = tail;
+                let run = &run;
+                if rest.slots.is_empty() {
+                    run(first, part);
+                } else {
+                    scope.spawn(move || run(first, part));
+                }
+                first += take;
+            }
+        });
+    }
+}
+
+/// What every env's work reads.
+struct Context<'a, G: Game> {
+    start: &'a G,
+    config: &'a Config,
+    shape: &'a Shape,
+}
+
+/// Contiguous envs and their rows of every output.
+struct Parts<'a, G: Game> {
+    slots: &'a mut [Slot<G>],
+    obs: &'a mut [f32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    mask: &'a mut [bool],
+    current_player: &'a mut [i32],
+    ended: &'a mut [bool],
+    final_obs: &'a mut [f32],
+}
+
+impl<'a, G: Game> Parts<'a, G> {
+    /// The first `k` envs and the rest.
+    fn split(self, k: usize, shape: &Shape) -> (Self, Self) {
+        let obs = shape.observation_size();
+        let (slots, slots_rest) = self.slots.split_at_mut(k);
+        let (o, o_rest) = self.obs.split_at_mut(k * obs);
+        let (r, r_rest) = self.rewards.split_at_mut(k * shape.reward_width);
+        let (te, te_rest) = self.terminated.split_at_mut(k);
+        let (tr, tr_rest) = self.truncated.split_at_mut(k);
+        let (m, m_rest) = self.mask.split_at_mut(k * shape.num_actions);
+        let (c, c_rest) = self.current_player.split_at_mut(k);
+        let (e, e_rest) = self.ended.split_at_mut(k);
+        let (f, f_rest) = self.final_obs.split_at_mut(k * obs);
+        (
+            Parts {
+                slots,
+                obs: o,
+                rewards: r,
+                terminated: te,
+                truncated: tr,
+                mask: m,
+                current_player: c,
+                ended: e,
+                final_obs: f,
+            },
+            Parts {
+                slots: slots_rest,
+                obs: o_rest,
+                rewards: r_rest,
+                terminated: te_rest,
+                truncated: tr_rest,
+                mask: m_rest,
+                current_player: c_rest,
+                ended: e_rest,
+                final_obs: f_rest,
+            },
+        )
+    }
+}
+
+/// One env's rows of every output.
+struct Rows<'a> {
+    obs: &'a mut [f32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
+    mask: &'a mut [bool],
+    current_player: &'a mut i32,
+    ended: &'a mut bool,
+    final_obs: &'a mut [f32],
+}
+
+impl<G: Game> Context<'_, G> {
+    /// Starts episode `episode` of env `i` and plays the opponents up to the learner's turn.
+    fn start_episode(&self, i: usize, slot: &mut Slot<G>, episode: u64) {
+        let seed = episode_seed(self.config.seed, i as u64, episode);
+        slot.game = if G::FACTS.seeded {
+            self.start.restart(seed)
+        } else {
+            self.start.clone()
+        };
+        slot.episode = episode;
+        slot.over = false;
+        slot.sampler = SplitMix64::new(seed ^ SAMPLER_SALT);
+        slot.opponents = match &self.config.opponents {
+            None => Vec::new(),
+            Some(specs) => specs
+                .iter()
+                .map(|spec| spec.offset(seed ^ OPPONENT_SALT).build())
+                .collect(),
+        };
+        slot.last_mover = self.config.learner;
+        self.play_opponents(slot);
+    }
+
+    /// With opponents, plays their moves until the learner is to move or the game is over.
+    fn play_opponents(&self, slot: &mut Slot<G>) {
+        if self.config.opponents.is_none() {
+            return;
+        }
+        while let Some(player) = slot.game.current_player() {
+            if player == self.config.learner {
+                break;
+            }
+            let agent = if slot.opponents.len() == 1 { 0 } else { player };
+            let mv = slot.opponents[agent].choose(&slot.game);
+            slot.game.play_unchecked(mv);
+        }
+    }
+
+    /// The seat whose view an env shows: the player to move (the learner with opponents), or
+    /// the last mover once the game is over.
+    fn viewer(&self, slot: &Slot<G>) -> usize {
+        match (&self.config.opponents, slot.game.current_player()) {
+            (Some(_), _) => self.config.learner,
+            (None, Some(player)) => player,
+            (None, None) => slot.last_mover,
+        }
+    }
+
+    /// Writes the observation, mask and player to move of env `slot` into its rows.
+    fn observe(&self, slot: &mut Slot<G>, rows: &mut Rows<'_>) {
+        slot.game.observation(self.viewer(slot), rows.obs);
+        for &a in &slot.legal {
+            rows.mask[a as usize] = false;
+        }
+        slot.next_legal.clear();
+        match slot.game.current_player() {
+            Some(player) => {
+                slot.game.legal_actions(&mut slot.next_legal);
+                for &a in &slot.next_legal {
+                    rows.mask[a as usize] = true;
+                }
+                *rows.current_player = player as i32;
+            }
+            None => *rows.current_player = -1,
+        }
+        std::mem::swap(&mut slot.legal, &mut slot.next_legal);
+    }
+
+    /// Clears the step's flags and rewards of env rows that have not ended.
+    fn quiet(rows: &mut Rows<'_>) {
+        rows.rewards.fill(0.0);
+        *rows.terminated = false;
+        *rows.truncated = false;
+        *rows.ended = false;
+    }
+
+    /// Plays `action` (checked legal) in env `i` and writes its rows.
+    fn step_env(&self, i: usize, slot: &mut Slot<G>, action: i64, rows: &mut Rows<'_>) {
+        Self::quiet(rows);
+        if slot.over {
+            // NextStep: the step after the end resets the env and ignores its action.
+            self.start_episode(i, slot, slot.episode + 1);
+            self.observe(slot, rows);
+            return;
+        }
+        let mv = slot
+            .game
+            .move_from_action(action as usize)
+            .expect("actions are checked before any env is stepped");
+        slot.last_mover = slot.game.current_player().unwrap_or(0);
+        slot.game.play_unchecked(mv);
+        self.play_opponents(slot);
+        let Some(outcome) = slot.game.outcome() else {
+            self.observe(slot, rows);
+            return;
+        };
+        let returns = outcome.returns(self.shape.num_players);
+        match &self.config.opponents {
+            Some(_) => rows.rewards[0] = returns[self.config.learner] as f32,
+            None => {
+                for (r, v) in rows.rewards.iter_mut().zip(&returns) {
+                    *r = *v as f32;
+                }
+            }
+        }
+        let truncated = outcome.reason == "ply limit";
+        *rows.truncated = truncated;
+        *rows.terminated = !truncated;
+        *rows.ended = true;
+        self.observe(slot, rows);
+        match self.config.autoreset {
+            Autoreset::SameStep => {
+                rows.final_obs.copy_from_slice(rows.obs);
+                self.start_episode(i, slot, slot.episode + 1);
+                self.observe(slot, rows);
+            }
+            Autoreset::NextStep | Autoreset::Disabled => slot.over = true,
+        }
+    }
+}
+
+impl<G: Game> BatchEnv for VecEnv<G> {
+    fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    fn options(&self) -> Map<String, Value> {
+        self.start.options()
+    }
+
+    fn reset(
+        &mut self,
+        seed: Option<u64>,
+        mask: Option<&[bool]>,
+        out: &mut Outputs<'_>,
+    ) -> Result<(), Error> {
+        if let Some(mask) = mask {
+            if mask.len() != self.shape.num_envs {
+                return Err(Error::InvalidOption(format!(
+                    "the reset mask must have one entry per env ({}), got {}",
+                    self.shape.num_envs,
+                    mask.len()
+                )));
+            }
+        }
+        if let Some(seed) = seed {
+            self.config.seed = seed;
+            for slot in &mut self.slots {
+                slot.started = false;
+            }
+        }
+        self.reset_done = true;
+        self.for_each_env(out, |context, i, slot, mut rows| {
+            if mask.is_some_and(|m| !m[i]) {
+                return;
+            }
+            Context::<G>::quiet(&mut rows);
+            // Episodes count from 0 after a seeded reset (and the first); an unseeded reset
+            // starts each env's next episode.
+            let episode = if slot.started { slot.episode + 1 } else { 0 };
+            context.start_episode(i, slot, episode);
+            slot.started = true;
+            context.observe(slot, &mut rows);
+        });
+        Ok(())
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
+        let n = self.shape.num_envs;
+        if actions.len() != n {
+            return Err(Error::InvalidOption(format!(
+                "step needs one action per env ({n}), got {}",
+                actions.len()
+            )));
+        }
+        if !self.reset_done {
+            return Err(Error::InvalidOption("call reset() before step()".into()));
+        }
+        for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
+            check_action(i, slot, action, self.config.autoreset)?;
+        }
+        self.for_each_env(out, |context, i, slot, mut rows| {
+            context.step_env(i, slot, actions[i], &mut rows);
+        });
+        Ok(())
+    }
+
+    fn sample_actions(&mut self, actions: &mut [i64]) {
+        for (slot, action) in self.slots.iter_mut().zip(actions.iter_mut()) {
+            *action = if slot.over || slot.legal.is_empty() {
+                0
+            } else {
+                i64::from(slot.legal[slot.sampler.below(slot.legal.len())])
+            };
+        }
+    }
+
+    fn game_json(&self, i: usize) -> Map<String, Value> {
+        let game = &self.slots[i].game;
+        let mut fields = Map::new();
+        fields.insert("options".into(), Value::Object(game.options()));
+        let moves = (0..game.history().len())
+            .map(|k| Value::from(game.history_action(k)))
+            .collect();
+        fields.insert("actions".into(), Value::Array(moves));
+        game.json_fields(&mut fields);
+        fields
+    }
+
+    fn episode(&self, i: usize) -> u64 {
+        self.slots[i].episode
+    }
+}
+
+/// Whether env `i` may play `action` now; the error names the env and the action.
+fn check_action<G: Game>(
+    i: usize,
+    slot: &Slot<G>,
+    action: i64,
+    autoreset: Autoreset,
+) -> Result<(), Error> {
+    if slot.over {
+        return match autoreset {
+            Autoreset::Disabled => Err(Error::InvalidOption(format!(
+                "env {i} has ended its episode: reset it first (autoreset='disabled'); no env \
+                 was stepped"
+            ))),
+            _ => Ok(()),
+        };
+    }
+    let in_range = usize::try_from(action)
+        .ok()
+        .filter(|&a| a < slot.game.num_actions());
+    let Some(a) = in_range else {
+        return Err(Error::invalid_move(
+            action.to_string(),
+            format!(
+                "env {i}: action ids are 0..{}; no env was stepped",
+                slot.game.num_actions() - 1
+            ),
+        ));
+    };
+    if slot.legal.contains(&(a as u32)) {
+        return Ok(());
+    }
+    let reason = format!("env {i}, action {a}: not legal now; no env was stepped");
+    Err(match slot.game.move_from_action(a) {
+        Ok(mv) => Error::illegal_move(slot.game.notation(mv), reason),
+        Err(_) => Error::invalid_move(a.to_string(), reason),
+    })
+}
+
+/// Builds the [`BatchEnv`] of a game by its registry name, through the one list of games.
+pub struct Build {
+    /// The game's options.
+    pub options: Map<String, Value>,
+    /// See [`Config`].
+    pub config: Config,
+}
+
+impl crate::games::Visitor for Build {
+    type Output = Result<Box<dyn BatchEnv>, Error>;
+
+    fn visit<G: Game>(self) -> Self::Output {
+        Ok(Box::new(VecEnv::<G>::new(&self.options, self.config)?))
+    }
+}
