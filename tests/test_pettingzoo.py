@@ -1,0 +1,101 @@
+"""``ludorum.pettingzoo`` through PettingZoo's own test functions (``api_test``, ``seed_test``,
+``performance_benchmark``), for every game and player count, and the classic-games
+conventions: illegal moves, the ply limit as truncation, hidden information."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ludorum
+
+pytest.importorskip("pettingzoo", reason="PettingZoo is the extra ludorum[rl]")
+
+from pettingzoo.test import api_test, performance_benchmark, seed_test
+
+from ludorum.pettingzoo import env, raw_env
+
+CASES = [
+    (game, {"players": n} if len(ludorum.game_info(game).players) > 1 else {})
+    for game in ludorum.games()
+    for n in ludorum.game_info(game).players
+]
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=str)
+def test_pettingzoo_api_and_seed_tests(game: str, options: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        # dict observations (as PettingZoo's classic games have) draw advisory warnings
+        warnings.simplefilter("ignore")
+        api_test(env(game, **options), num_cycles=100)
+        seed_test(lambda: env(game, **options), num_cycles=30)
+
+
+def test_performance_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    performance_benchmark(env("chinese_checkers", pieces=10, area="free"))
+    assert "turns per second" in capsys.readouterr().out.lower()
+
+
+def play_out(aec: Any, seed: int = 0) -> None:
+    rng = np.random.default_rng(seed)
+    for _ in aec.agent_iter():
+        observation, _, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+        else:
+            aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+def test_the_ply_limit_truncates() -> None:
+    aec = raw_env("chinese_checkers", pieces=10, area="free", max_plies=7)
+    aec.reset()
+    for _ in range(7):
+        assert not any(aec.truncations.values())
+        aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+    assert all(aec.truncations.values()) and not any(aec.terminations.values())
+    assert aec.rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
+def test_an_illegal_move_ends_the_game_with_minus_one_for_its_mover() -> None:
+    aec = env("domination", players=3)
+    aec.reset(seed=4)
+    mover = aec.agent_selection
+    mask = aec.observe(mover)["action_mask"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        aec.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(aec.terminations.values())
+    assert aec.rewards[mover] == -1
+    assert all(r == 0 for a, r in aec.rewards.items() if a != mover)
+
+
+def test_masks_are_zero_for_agents_not_to_move_and_views_hide_strengths() -> None:
+    aec = raw_env("armadora", players=3)
+    aec.reset(seed=2)
+    for _ in range(6):
+        mover = aec.agent_selection
+        for agent in aec.agents:
+            mask = aec.observe(agent)["action_mask"]
+            assert mask.dtype == np.int8
+            assert mask.any() == (agent == mover)
+        aec.step(int(np.flatnonzero(aec.observe(mover)["action_mask"])[0]))
+    state = aec.state
+    for p, agent in enumerate(aec.possible_agents):
+        assert (aec.observe(agent)["observation"] == state.observation(p)).all()
+        # another world that player p cannot tell from this one looks the same to it
+        other = state.resample(p, seed=9)
+        assert (other.observation(p) == aec.observe(agent)["observation"]).all()
+
+
+def test_seeds_give_the_same_game_and_ansi_renders() -> None:
+    one, two = raw_env("armadora", render_mode="ansi"), raw_env("armadora", render_mode="ansi")
+    one.reset(seed=5)
+    two.reset(seed=5)
+    assert one.state.to_json() == two.state.to_json()
+    text = one.render()
+    assert isinstance(text, str) and "to move" in text
+    play_out(one)
+    assert one.agents == []
