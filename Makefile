@@ -6,13 +6,14 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.ludorum-deps
 RUST   := $(shell find rust -name '*.rs' -o -name Cargo.toml) Cargo.toml
 EXT    := $(VENV)/.ludorum-ext
+ENGINE := target/release/ludorum-engine
 
 .PHONY: demo test bench lint fmt build clean
 
 demo: $(EXT)
 	$(VENV)/bin/ludorum demo
 
-test: $(EXT)
+test: $(EXT) $(ENGINE)
 	cargo test -p ludorum --release
 	$(PY) -m pytest -q
 	$(VENV)/bin/ruff check python tests benches
@@ -35,7 +36,7 @@ fmt: $(STAMP)
 	$(VENV)/bin/ruff format python tests benches
 	$(VENV)/bin/ruff check --fix python tests benches
 
-build: $(EXT)
+build: $(EXT) $(ENGINE)
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -57,6 +58,10 @@ $(EXT): $(STAMP) $(RUST) pyproject.toml
 	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH \
 	  $(VENV)/bin/maturin develop --release --quiet
 	touch $@
+
+# The engine protocol's standalone binary (no Python), which tests/protocol/client.mjs drives.
+$(ENGINE): $(RUST)
+	cargo build --release -p ludorum --bin ludorum-engine
 
 clean:
 	rm -rf $(VENV) target

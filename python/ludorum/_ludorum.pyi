@@ -17,6 +17,7 @@ __all__ = [
     "Domination",
     "Dominions",
     "Move",
+    "ProtocolSession",
     "SoLongSucker",
     "VecEnv",
     "__version__",
@@ -75,6 +76,15 @@ def simulate(
     tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64]] | None,
 ]: ...
 def game_facts() -> list[dict[str, Any]]: ...
+
+@final
+class ProtocolSession:
+    """A session of the engine protocol (docs/protocol.md)."""
+
+    MAX_LINE: int
+    def __new__(cls, json: bool = False) -> ProtocolSession: ...
+    def handle(self, line: bytes) -> tuple[str, bool]: ...
+    def too_long(self) -> str: ...
 
 @final
 class VecEnv:

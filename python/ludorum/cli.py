@@ -1,5 +1,5 @@
 """The ``ludorum`` command: ``demo``, ``perft``, ``simulate``, ``arena``, ``play``, ``bench``,
-``rules``.
+``rules``, ``serve``.
 
 Game options are flags after the game name (``--players 3 --area strict --komi 0.5``); their
 names are the option names with ``-`` for ``_``, their values are read by the option's kind
@@ -353,6 +353,30 @@ def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
     sys.stdout.write(rules_page(args.game))
 
 
+def _cmd_serve(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    """The engine protocol (docs/protocol.md) on stdin and stdout: the Rust core's session,
+    fed one line at a time (so that Ctrl-C stops it)."""
+    from ._ludorum import ProtocolSession
+
+    session = ProtocolSession(args.json)
+    limit = ProtocolSession.MAX_LINE
+    source, sink = sys.stdin.buffer, sys.stdout
+    while True:
+        line = source.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while (rest := source.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            reply, quit = session.too_long(), False
+        else:
+            reply, quit = session.handle(line.rstrip(b"\n"))
+        sink.write(reply)
+        sink.flush()
+        if quit:
+            return
+
+
 def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     """The parser and the parser of each command."""
     parser = _Parser(
@@ -446,11 +470,15 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.set_defaults(run=_cmd_bench)
 
+    sv = command("serve", "the engine protocol on stdin/stdout (docs/protocol.md)")
+    sv.add_argument("--json", action="store_true", help="JSON lines instead of GTP-style text")
+    sv.set_defaults(run=_cmd_serve)
+
     r = command("rules", "print a game's rules page (Markdown)")
     r.add_argument("game", choices=games(), metavar="GAME", help=game_help)
     r.set_defaults(run=_cmd_rules)
     commands = {"demo": demo, "perft": p, "simulate": s, "arena": a, "play": pl, "bench": b}
-    return parser, {**commands, "rules": r}
+    return parser, {**commands, "rules": r, "serve": sv}
 
 
 def _split_game_options(

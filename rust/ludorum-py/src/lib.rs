@@ -16,6 +16,7 @@ mod convert;
 mod errors;
 mod monitor;
 mod moves;
+mod protocol;
 mod state;
 mod vec_env;
 
@@ -277,6 +278,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::Move>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
+    m.add_class::<protocol::PyProtocolSession>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -19,6 +19,7 @@
 pub mod core;
 pub mod env;
 pub mod games;
+pub mod protocol;
 pub mod search;
 
 pub use crate::core::batch::Batch;

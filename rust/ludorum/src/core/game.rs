@@ -169,6 +169,12 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Appends `text`, said by `player`, to the game's public chat: true for games that have
+    /// one (So Long Sucker), false for the others, which then change nothing.
+    fn say_in_chat(&mut self, _player: usize, _text: &str) -> bool {
+        false
+    }
+
     /// The action id the `index`-th move of the history had when it was played. The default
     /// asks [`action`](Encoding::action) now; games whose action ids depend on the position (So
     /// Long Sucker's pile ranks) keep them.

@@ -948,6 +948,11 @@ fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, Str
 }
 
 impl Game for SoLongSucker {
+    fn say_in_chat(&mut self, player: usize, text: &str) -> bool {
+        self.say(player, text.to_owned());
+        true
+    }
+
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
