@@ -22,6 +22,7 @@ from ._state import (
 )
 from ._types import Message, Move, Outcome
 from .arena import ArenaResult, arena
+from .dataset import read_games
 from .errors import (
     IllegalMoveError,
     InvalidArgumentError,
@@ -70,5 +71,6 @@ __all__ = [
     "games",
     "new",
     "perft",
+    "read_games",
     "simulate",
 ]

@@ -308,6 +308,8 @@ def arena(
     threads: int | None = None,
     progress: bool | None = None,
     rating: Literal["auto", "elo", "openskill"] = "auto",
+    cluster: Literal["ray"] | None = None,
+    address: str | None = None,
     **options: Any,
 ) -> ArenaResult:
     """Play ``games`` games of ``name`` between ``agents`` on a fair schedule of seats, and
@@ -325,6 +327,9 @@ def arena(
         progress: a bar on stderr (default: on a terminal, from 20 games).
         rating: ``"auto"`` (Bradley-Terry on the Elo scale for two players, openskill for
             more), ``"elo"`` (two-player games only) or ``"openskill"``.
+        cluster: ``None`` (this machine) or ``"ray"``: each seating's games run as Ray tasks
+            (see ``ludorum.simulate``); the records and ratings are the local ones.
+        address: the Ray cluster to join (default: the running instance, or a new local one).
         options: the game's options (``players`` sets the number of seats). ``max_plies``
             defaults to the game's simulation cap, as in ``ludorum.simulate``.
 
@@ -352,7 +357,8 @@ def arena(
     reasons = game_info(name).reasons
 
     rounds = -(-games // len(seatings)) if games else 0
-    block = max(1, 4 * threads)  # rounds per call: a progress step, several games per thread
+    # rounds per call: a progress step, several games per thread (on Ray, one call a seating)
+    block = max(1, rounds if cluster == "ray" else 4 * threads)
     wanted = games >= 20 and sys.stderr.isatty() if progress is None else progress
     bar = _Progress(name, games, sys.stderr) if wanted else None
     start = time.perf_counter()
@@ -372,6 +378,8 @@ def arena(
                 threads=min(threads, count),
                 progress=False,
                 record=True,
+                cluster=cluster,
+                address=address,
                 **options,
             )
             played_options = result.options

@@ -165,12 +165,20 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
         threads=args.threads,
         backend=args.backend,
         progress=args.progress,
+        cluster=args.cluster,
+        address=args.address,
+        chunk_size=args.chunk_size,
+        record=args.out is not None,
+        out=args.out,
+        out_format=args.format,
         **options,
     )
     if result.games == 0:
         print(f"0 games of {args.game} ({args.backend}): nothing to play")
     else:
         print(result.summary())
+    if args.out is not None:
+        print(f"  games written to {args.out} (read them with ludorum.read_games)")
 
 
 def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -423,6 +431,11 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
         default=None,
         help="a progress bar on stderr (default: on a terminal, from 1000 games)",
     )
+    s.add_argument("--cluster", choices=["ray"], default=None, help="run the games on Ray")
+    s.add_argument("--address", default=None, help="the Ray cluster (default: local)")
+    s.add_argument("--chunk-size", type=int, default=None, help="games per Ray task")
+    s.add_argument("--out", metavar="DIR", default=None, help="write every game to DIR")
+    s.add_argument("--format", choices=["parquet", "jsonl"], default=None, help="of --out")
     s.set_defaults(run=_cmd_simulate)
 
     a = command("arena", "matches between agents on a fair schedule of seats, with ratings")

@@ -144,6 +144,11 @@ def simulate(
     backend: str = "rust",
     progress: bool | None = None,
     record: bool = False,
+    cluster: Literal["ray"] | None = None,
+    address: str | None = None,
+    chunk_size: int | None = None,
+    out: str | os.PathLike[str] | None = None,
+    out_format: Literal["parquet", "jsonl"] | None = None,
     **options: Any,
 ) -> SimulationResult:
     """Play ``games`` games of ``name`` between agents (random by default) and return their
@@ -175,6 +180,14 @@ def simulate(
             large). The Rust backend reports from one call, every 50 ms.
         record: keep every game's action ids (``result.game_actions(i)``,
             ``result.replay(i)``): ``True`` or ``False``.
+        cluster: ``None`` (this machine) or ``"ray"``: the games run as Ray tasks, chunks of
+            consecutive games of about a second each, and the result is exactly the local
+            one (``ludorum.distributed``; ``pip install ludorum[ray]``).
+        address: the Ray cluster to join (default: the running instance, or a new local one).
+        chunk_size: games per Ray task (default: about one second of one core's work).
+        out: with ``record=True``, a directory where the games are written as a dataset
+            (``ludorum.dataset``; read back with ``ludorum.read_games``).
+        out_format: ``"parquet"`` (default when pyarrow is installed) or ``"jsonl"``.
         options: the game's options (``ludorum.game_info(name).options``).
 
     Raises:
@@ -206,11 +219,57 @@ def simulate(
     else:
         options["max_plies"] = max_plies
 
+    if cluster not in (None, "ray"):
+        raise InvalidOptionError(f"cluster must be None or 'ray', got {_args.show(cluster)}")
+    if out is not None and not record:
+        raise InvalidOptionError("out= writes the recorded games: pass record=True too")
+    fmt: str | None = out_format
+    if out is not None:
+        from .dataset import FORMATS, default_format
+
+        fmt = fmt or default_format()
+        if fmt not in FORMATS:
+            raise InvalidOptionError(f"out_format must be 'parquet' or 'jsonl', got {fmt!r}")
+    if chunk_size is not None:
+        chunk_size = _args.count("chunk_size", chunk_size, 1, 2**63 - 1, InvalidOptionError)
+
     bar = _Progress(name, games, sys.stderr) if _want_progress(progress, games) else None
     start = time.perf_counter()
     actions = offsets = None
     native = seats is None or all(isinstance(a, BuiltinAgent) for a in seats)
-    if backend == "rust" and native:
+    written = False
+    if cluster == "ray":
+        from .distributed import simulate_on_ray
+
+        if backend != "rust":
+            raise InvalidOptionError("cluster='ray' runs the Rust backend")
+        # agents as fresh copies (a used built-in agent holds an engine object that does not
+        # travel); options hold max_plies as decided above
+        travelling: Any = (
+            agents
+            if seats is None
+            else [a.reseeded(0) if isinstance(a, BuiltinAgent) else a for a in seats]
+        )
+        kwargs = {"agents": travelling, "record": record, **options}
+        received = [0]
+
+        def arrived(first: int, count: int, arrays: dict[str, Any]) -> None:
+            received[0] += count
+            if out is not None and fmt is not None:
+                from .dataset import write_chunk
+
+                write_chunk(out, first, arrays, info.reasons, fmt)
+            if bar is not None:
+                bar.update(received[0], time.perf_counter() - start)
+
+        merged, _ = simulate_on_ray(
+            name, games, seed, kwargs, address=address, chunk_size=chunk_size, on_chunk=arrived
+        )
+        written = out is not None
+        masks, lengths, codes = merged["winner_masks"], merged["lengths"], merged["reason_codes"]
+        options = merged.get("options") or new(name, **options).options
+        actions, offsets = merged.get("actions"), merged.get("offsets")
+    elif backend == "rust" and native:
         from . import _ludorum
 
         report = (
@@ -234,7 +293,7 @@ def simulate(
     seconds = time.perf_counter() - start
     if bar is not None:
         bar.close()
-    return SimulationResult(
+    result = SimulationResult(
         game=name,
         options=options,
         backend=backend,
@@ -250,6 +309,39 @@ def simulate(
         actions=actions,
         offsets=offsets,
     )
+    if out is not None and fmt is not None:
+        _write_dataset(result, out, fmt, chunks_written=written)
+    return result
+
+
+def _write_dataset(
+    result: SimulationResult, out: str | os.PathLike[str], fmt: str, chunks_written: bool
+) -> None:
+    """The dataset's ``meta.json``, and the games as one chunk unless Ray wrote them."""
+    from .dataset import write_chunk, write_meta
+
+    write_meta(
+        out,
+        {
+            "game": result.game,
+            "options": result.options,
+            "seed": result.seed,
+            "agents": list(result.agents),
+            "reason_names": list(result.reason_names),
+            "games": result.games,
+            "threads": result.threads,
+            "seconds": result.seconds,
+        },
+    )
+    if not chunks_written:
+        arrays = {
+            "winner_masks": result.winner_masks,
+            "lengths": result.lengths,
+            "reason_codes": result.reason_codes,
+            "actions": result.actions,
+            "offsets": result.offsets,
+        }
+        write_chunk(out, 0, arrays, result.reason_names, fmt)
 
 
 def _seats(

@@ -1,0 +1,165 @@
+"""Simulations on a Ray cluster (``pip install ludorum[ray]``): ``ludorum.simulate(...,
+cluster="ray")`` and ``ludorum.arena(..., cluster="ray")`` come here.
+
+The games are split into chunks of consecutive game indices; chunk ``[a, b)`` is the local
+call ``simulate(games=b - a, seed=seed + a, threads=1, ...)``, which plays exactly games
+``a..b`` of the whole call (game ``i`` is seeded ``seed + i`` wherever it runs). Each chunk is a
+Ray task that runs the Rust batch with the GIL released; at most a bounded number of tasks are in
+flight; results are merged in chunk order. So the arrays are those of the same call run
+locally, whatever the number of workers or the order in which chunks finish. A chunk whose
+worker dies is run again by Ray (``max_retries``): chunks are pure functions of their first
+index, so a retry gives the same games and none is lost or counted twice.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+__all__ = ["DEFAULT_CHUNK_SECONDS", "chunk_bounds", "simulate_on_ray"]
+
+#: Work per chunk by default: long enough that Ray's per-task cost (milliseconds) is noise.
+DEFAULT_CHUNK_SECONDS = 1.0
+
+#: Times Ray runs a chunk again after its worker died.
+MAX_RETRIES = 3
+
+
+def chunk_bounds(games: int, chunk: int) -> list[tuple[int, int]]:
+    """``[(a, b), ...]``: consecutive chunks of at most ``chunk`` games covering ``0..games``.
+
+    >>> chunk_bounds(10, 4)
+    [(0, 4), (4, 8), (8, 10)]
+    """
+    return [(a, min(a + chunk, games)) for a in range(0, games, chunk)]
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise ImportError("cluster='ray' needs Ray: pip install 'ludorum[ray]'") from e
+    return ray
+
+
+def _connect(address: str | None) -> Any:
+    """Ray, connected: to ``address``, to the running instance, or to a new local one."""
+    ray = _ray()
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    return ray
+
+
+def _run_chunk(
+    name: str, first: int, count: int, seed: int, kwargs: dict[str, Any], fail_once: str | None
+) -> tuple[int, dict[str, Any]]:
+    """One chunk, in a Ray worker: games ``first..first + count`` of the call."""
+    if fail_once is not None and not os.path.exists(fail_once):
+        # a test's way to kill this worker in the middle of the run, once
+        open(fail_once, "w").close()
+        os._exit(1)
+    from .sim import simulate
+
+    result = simulate(name, games=count, seed=(seed + first) % 2**64, threads=1, **kwargs)
+    arrays = {
+        "winner_masks": result.winner_masks,
+        "lengths": result.lengths,
+        "reason_codes": result.reason_codes,
+        "options": result.options,
+    }
+    if result.actions is not None and result.offsets is not None:
+        arrays["actions"] = result.actions
+        arrays["offsets"] = result.offsets
+    return first, arrays
+
+
+def _calibrate(name: str, kwargs: dict[str, Any], seconds: float) -> int:
+    """Games that one thread plays in about ``seconds`` (from a short local run)."""
+    from .sim import simulate
+
+    probe, spent = 4, 0.0
+    while probe < 1 << 20:
+        start = time.perf_counter()
+        simulate(name, games=probe, seed=0, threads=1, **{**kwargs, "record": False})
+        spent = time.perf_counter() - start
+        if spent > 0.05:
+            break
+        probe *= 4
+    return max(1, int(probe * seconds / max(spent, 1e-9)))
+
+
+def simulate_on_ray(
+    name: str,
+    games: int,
+    seed: int,
+    kwargs: dict[str, Any],
+    *,
+    address: str | None = None,
+    chunk_size: int | None = None,
+    max_in_flight: int | None = None,
+    on_chunk: Callable[[int, int, dict[str, Any]], None] | None = None,
+    _fail_once: str | None = None,
+) -> tuple[dict[str, Any], int]:
+    """Plays games ``0..games`` of a ``simulate`` call on Ray; returns the merged arrays (as
+    :func:`_run_chunk` gives them, with ``actions``/``offsets`` when recorded) and the number
+    of chunks.
+
+    Args:
+        kwargs: the rest of the ``simulate`` call (agents, max_plies, record, options).
+        address: the Ray cluster (``None``: the running instance, or a new local one).
+        chunk_size: games per chunk (default: about one second of one core's work).
+        max_in_flight: tasks submitted at once (default: twice the cluster's CPUs).
+        on_chunk: called as ``on_chunk(first, count, arrays)`` as each chunk arrives (in any
+            order), e.g. to write it to a dataset.
+    """
+    ray = _connect(address)
+    if chunk_size is None:
+        chunk_size = _calibrate(name, kwargs, DEFAULT_CHUNK_SECONDS)
+    bounds = chunk_bounds(games, chunk_size)
+    if max_in_flight is None:
+        max_in_flight = 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_run_chunk)
+    done: dict[int, dict[str, Any]] = {}
+    pending = list(reversed(bounds))
+    running: list[Any] = []
+    while pending or running:
+        while pending and len(running) < max_in_flight:
+            first, last = pending.pop()
+            running.append(task.remote(name, first, last - first, seed, kwargs, _fail_once))
+        ready, running = ray.wait(running, num_returns=1)
+        for ref in ready:
+            first, arrays = ray.get(ref)
+            if first in done:  # cannot happen: one task per chunk; kept as a guard
+                continue
+            done[first] = arrays
+            if on_chunk is not None:
+                on_chunk(first, len(arrays["lengths"]), arrays)
+    return merge([done[first] for first, _ in bounds]), len(bounds)
+
+
+def merge(chunks: list[dict[str, Any]]) -> dict[str, Any]:
+    """The arrays of consecutive chunks as one call's (offsets shifted)."""
+    if not chunks:
+        return {
+            "winner_masks": np.zeros(0, np.uint8),
+            "lengths": np.zeros(0, np.uint32),
+            "reason_codes": np.zeros(0, np.uint8),
+        }
+    merged: dict[str, Any] = {
+        key: np.concatenate([c[key] for c in chunks])
+        for key in ("winner_masks", "lengths", "reason_codes")
+    }
+    merged["options"] = chunks[0]["options"]
+    if "actions" in chunks[0]:
+        merged["actions"] = np.concatenate([c["actions"] for c in chunks])
+        offsets = [np.zeros(1, np.uint64)]
+        base = 0
+        for c in chunks:
+            offsets.append(np.asarray(c["offsets"][1:], np.uint64) + np.uint64(base))
+            base += int(c["offsets"][-1])
+        merged["offsets"] = np.concatenate(offsets)
+    return merged
