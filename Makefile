@@ -8,12 +8,12 @@ RUST   := $(shell find rust -name '*.rs' -o -name Cargo.toml) Cargo.toml
 EXT    := $(VENV)/.ludorum-ext
 ENGINE := target/release/ludorum-engine
 
-.PHONY: demo test bench lint fmt build clean
+.PHONY: demo test bench lint fmt build clean browser
 
 demo: $(EXT)
 	$(VENV)/bin/ludorum demo
 
-test: $(EXT) $(ENGINE)
+test: $(EXT) $(ENGINE) browser
 	cargo test -p ludorum --release
 	$(PY) -m pytest -q
 	$(VENV)/bin/ruff check python tests benches
@@ -58,6 +58,15 @@ $(EXT): $(STAMP) $(RUST) pyproject.toml
 	VIRTUAL_ENV=$(abspath $(VENV)) PATH=$(abspath $(VENV))/bin:$$PATH \
 	  $(VENV)/bin/maturin develop --release --quiet
 	touch $@
+
+# Debian's Chromium for the web page's browser tests (Playwright drives it; its own browser
+# download cannot work here). Without root or apt the tests say they are skipped.
+browser:
+	@if command -v chromium-headless-shell >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  (apt-get update -q && apt-get install -y -q chromium-headless-shell) >/dev/null \
+	  || echo "make: could not install chromium-headless-shell: browser tests will be skipped"; \
+	else echo "make: no chromium-headless-shell (needs root and apt): browser tests will be skipped"; fi
 
 # The engine protocol's standalone binary (no Python), which tests/protocol/client.mjs drives.
 $(ENGINE): $(RUST)

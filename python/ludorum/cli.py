@@ -1,5 +1,5 @@
 """The ``ludorum`` command: ``demo``, ``perft``, ``simulate``, ``arena``, ``play``, ``bench``,
-``rules``, ``serve``.
+``rules``, ``serve``, ``web``.
 
 Game options are flags after the game name (``--players 3 --area strict --komi 0.5``); their
 names are the option names with ``-`` for ``_``, their values are read by the option's kind
@@ -361,6 +361,17 @@ def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
     sys.stdout.write(rules_page(args.game))
 
 
+def _cmd_web(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    try:
+        from .web import serve
+    except ImportError as e:
+        raise LudorumError(
+            "ludorum web needs Starlette and uvicorn: pip install 'ludorum[web]'"
+        ) from e
+    print(f"ludorum web: http://{args.host}:{args.port}/ (tables in {args.db}); Ctrl-C stops")
+    serve(args.host, args.port, args.db)
+
+
 def _cmd_serve(args: argparse.Namespace, options: dict[str, Any]) -> None:
     """The engine protocol (docs/protocol.md) on stdin and stdout: the Rust core's session,
     fed one line at a time (so that Ctrl-C stops it)."""
@@ -483,6 +494,12 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.set_defaults(run=_cmd_bench)
 
+    w = command("web", "a web page where people play each other and the agents")
+    w.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
+    w.add_argument("--port", type=int, default=8000, help="default 8000")
+    w.add_argument("--db", default="ludorum-tables.db", help="the SQLite file of the tables")
+    w.set_defaults(run=_cmd_web)
+
     sv = command("serve", "the engine protocol on stdin/stdout (docs/protocol.md)")
     sv.add_argument("--json", action="store_true", help="JSON lines instead of GTP-style text")
     sv.set_defaults(run=_cmd_serve)
@@ -491,7 +508,7 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     r.add_argument("game", choices=games(), metavar="GAME", help=game_help)
     r.set_defaults(run=_cmd_rules)
     commands = {"demo": demo, "perft": p, "simulate": s, "arena": a, "play": pl, "bench": b}
-    return parser, {**commands, "rules": r, "serve": sv}
+    return parser, {**commands, "rules": r, "serve": sv, "web": w}
 
 
 def _split_game_options(
