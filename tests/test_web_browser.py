@@ -142,3 +142,34 @@ def test_two_browsers_play_so_long_sucker_with_the_chat(server: str, browser: An
         page.wait_for_function("() => document.querySelector('#status').dataset.over === '1'")
     first.close()
     second.close()
+
+
+def test_moves_are_made_by_clicking_the_board(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    (link,) = create(page, server, "chinese_checkers", {"pieces": 10}, "human,random")
+    page.goto(server + link)
+    page.wait_for_selector("#legal .move")
+    move = page.get_attribute("#legal .move >> nth=0", "data-move")
+    source, target = move.split("-")
+    version = page.eval_on_selector("#status", "e => e.dataset.version")
+    page.click(f'[data-cell="{source}"]')
+    assert "selected " + source in page.inner_text("#selection")
+    page.click(f'[data-cell="{target}"]')
+    page.wait_for_function(
+        f"() => document.querySelector('#status').dataset.version !== '{version}'"
+    )
+    assert page.inner_text("#history").startswith(f"1. {move}")
+    page.close()
+    # Armadora: a click on a cell leaves the moves naming it first (a warrior of each
+    # strength there, palisades from there) to choose
+    page = browser.new_page()
+    (link,) = create(page, server, "armadora", {"first_player": 0}, "human,random")
+    page.goto(server + link)
+    page.wait_for_selector("#legal .move")
+    page.click('[data-cell="c3"]')
+    left = [b.get_attribute("data-move") for b in page.query_selector_all("#legal .move")]
+    assert {f"{s}@c3" for s in range(1, 6)} <= set(left)
+    assert all(m.endswith("@c3") or m.startswith("c3-") for m in left)
+    page.click("#legal .move >> nth=0")
+    page.wait_for_function("() => document.querySelector('#history').textContent.includes('@c3')")
+    page.close()

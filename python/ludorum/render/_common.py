@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["mix", "num", "status", "text_color", "view"]
+__all__ = ["cell_targets", "mix", "num", "status", "text_color", "view"]
 
 
 def status(state: Any) -> str:
@@ -48,3 +48,19 @@ def text_color(color: str) -> str:
 def view(state: Any, viewer: int | None) -> dict[str, Any]:
     """The state's JSON as ``viewer`` may see it (``None``: the full state)."""
     return dict(state.to_json() if viewer is None else state.to_json(viewer=viewer))
+
+
+def cell_targets(cells: list[tuple[str, float, float]], radius: float) -> str:
+    """An invisible layer on top of a board: one disc per cell, named by ``data-cell``, so that
+    a page can tell which cell a click is on (the web table builds moves from clicks).
+
+    >>> print(cell_targets([("e5", 10.0, 20.0)], 4.0).replace("><", ">\\n<"))
+    <g class="cells" fill="#000000" fill-opacity="0">
+    <circle data-cell="e5" cx="10" cy="20" r="4"/>
+    </g>
+    """
+    discs = "".join(
+        f'<circle data-cell="{name}" cx="{num(x)}" cy="{num(y)}" r="{num(radius)}"/>'
+        for name, x, y in cells
+    )
+    return f'<g class="cells" fill="#000000" fill-opacity="0">{discs}</g>'

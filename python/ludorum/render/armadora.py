@@ -46,6 +46,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ._common import cell_targets as _cell_targets
 from ._common import mix as _mix
 from ._common import num as _n
 from ._common import status as _status
@@ -376,6 +377,8 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
             f'height="{_n(unit - 2 * pad)}" rx="{_n(0.06 * unit)}" fill="none" '
             f'stroke="{_LAST}" stroke-width="{_n(0.07 * unit)}"/>'
         )
+    centres = [(n, *_corner(i, unit)) for i, n in enumerate(CELLS)]
+    out.append(_cell_targets([(n, x + unit / 2, y + unit / 2) for n, x, y in centres], unit / 2))
     out.extend(_panel(state, data, tokens, races, unit))
     out.extend(_caption(state, data, status, text, height, size, unit))
     out.append("</svg>")

@@ -32,6 +32,7 @@ import math
 from html import escape
 from typing import Any, Callable
 
+from ._common import cell_targets as _cell_targets
 from ._common import mix as _mix
 from ._common import num as _n
 from ._common import status as _status
@@ -221,6 +222,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     if last is not None:
         out.extend(_arrow(xy[last[0]], xy[last[1]], unit))
 
+    out.append(_cell_targets([(NAMES[i], x, y) for i, (x, y) in enumerate(xy)], 0.45 * unit))
     out.extend(_caption(state, status, height, size, unit))
     out.append("</svg>")
     return "\n".join(out) + "\n"

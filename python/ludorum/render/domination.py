@@ -35,6 +35,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ._common import cell_targets as _cell_targets
 from ._common import mix as _mix
 from ._common import num as _n
 from ._common import status as _status
@@ -188,6 +189,8 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     last = _last_move(state)
     if last is not None:
         out.extend(_outline_last(last, unit))
+    centres = [(n, *_corner(i, unit)) for i, n in enumerate(NAMES)]
+    out.append(_cell_targets([(n, x + unit / 2, y + unit / 2) for n, x, y in centres], unit / 2))
     out.extend(_panel(state, unit))
     out.extend(_caption(state, status, height, size, unit))
     out.append("</svg>")

@@ -46,6 +46,7 @@ import math
 from html import escape
 from typing import Any
 
+from ._common import cell_targets as _cell_targets
 from ._common import num as _n
 from ._common import status as _status
 
@@ -257,6 +258,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
             f'<polygon points="{_hexagon(x, y, 0.93 * unit)}" fill="none" stroke="{_LAST}" '
             f'stroke-width="{_n(0.13 * unit)}" stroke-linejoin="round"/>'
         )
+    out.append(_cell_targets([(n, *_xy(i, unit)) for i, n in enumerate(NAMES)], 0.85 * unit))
     out.extend(_panel(state, board, unit))
     out.extend(_caption(state, status, height, size, unit))
     out.append("</svg>")

@@ -63,7 +63,9 @@ SEAT_PAGE = f"""<!doctype html>
 <div class="row">
  <div id="board"></div>
  <div class="panel">
-  <h2>Moves</h2><div id="legal"></div>
+  <h2>Moves</h2>
+  <p id="hint">Click the board (a piece, then where it goes), or a move below.</p>
+  <div id="selection"></div><div id="legal"></div>
   <div id="freebox" hidden><h3>Free actions (any time)</h3><div id="free"></div></div>
   <p><input type="text" id="notation" placeholder="a move in notation">
      <button id="play">Play</button></p>
@@ -76,7 +78,10 @@ SEAT_PAGE = f"""<!doctype html>
 <script>
 const base = "/api" + location.pathname;
 const $ = (id) => document.getElementById(id);
-let busy = false;
+let moves = [], clicked = [];
+// the cells a move names, in order: "e5-f5" -> e5, f5; "3@c3" -> c3; "d1-c1:2" -> d1, c1
+const cells = (m) => m.match(/[a-z][0-9]+/g) || [];
+const fits = (m, chosen) => chosen.every((c, i) => cells(m)[i] === c);
 async function post(path, body) {{
   const r = await fetch(base + path, {{method: "POST",
     headers: {{"Content-Type": "application/json"}}, body: JSON.stringify(body)}});
@@ -102,6 +107,7 @@ async function refresh() {{
   $("status").dataset.version = v.version;
   $("status").dataset.over = v.outcome ? "1" : "0";
   $("board").innerHTML = v.svg;
+  moves = v.legal.concat(v.free); clicked = []; $("selection").textContent = "";
   buttons($("legal"), v.legal);
   $("freebox").hidden = v.free.length === 0;
   buttons($("free"), v.free);
@@ -115,6 +121,27 @@ async function refresh() {{
     log.appendChild(line);
   }}
 }}
+// A click on a cell narrows the moves to those naming the clicked cells in order; a single
+// complete move is played at once, several (counts, patterns, strengths) stay as buttons.
+$("board").addEventListener("click", (e) => {{
+  const target = e.target.closest("[data-cell]");
+  if (!target || moves.length === 0) return;
+  let chosen = clicked.concat([target.dataset.cell]);
+  let left = moves.filter((m) => fits(m, chosen));
+  if (left.length === 0) {{
+    chosen = [target.dataset.cell];
+    left = moves.filter((m) => fits(m, chosen));
+  }}
+  if (left.length === 0) {{
+    clicked = []; $("selection").textContent = "no move from " + target.dataset.cell;
+    buttons($("legal"), moves); return;
+  }}
+  clicked = chosen;
+  const whole = left.filter((m) => cells(m).length === chosen.length);
+  if (left.length === 1 && whole.length === 1) {{ post("/move", {{move: left[0]}}); return; }}
+  $("selection").textContent = "selected " + chosen.join(", ") + ": " + left.length + " moves";
+  buttons($("legal"), left);
+}});
 $("play").onclick = async () => {{
   if (await post("/move", {{move: $("notation").value}})) $("notation").value = "";
 }};
