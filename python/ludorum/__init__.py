@@ -11,7 +11,16 @@
 
 from __future__ import annotations
 
-from ._registry import BACKENDS, GameInfo, from_json, game_class, game_info, games, new
+from ._registry import (
+    BACKENDS,
+    GameInfo,
+    deserialize,
+    from_json,
+    game_class,
+    game_info,
+    games,
+    new,
+)
 from ._state import (
     ArmadoraState,
     ChineseCheckersState,
@@ -65,6 +74,7 @@ __all__ = [
     "VecEnv",
     "__version__",
     "arena",
+    "deserialize",
     "from_json",
     "game_class",
     "game_info",

@@ -294,3 +294,64 @@ def from_json(data: dict[str, Any] | str, *, backend: str = "rust") -> State:
     # instances, not classes).
     state: State = cast(Any, game_class(data["game"], backend)).from_json(data)
     return state
+
+
+def deserialize(data: bytes, *, backend: str = "rust") -> State:
+    """Rebuild a state from ``state.serialize()``: the game, its options and every move,
+    replayed with full checks (a corrupt or forged record raises, it never makes a state).
+
+    Raises:
+        InvalidStateError: not a record of this format, a truncated one, refused options, or a
+            move that is not legal where it stands.
+
+    >>> import ludorum
+    >>> state = ludorum.new("so_long_sucker", players=3)
+    >>> state.apply_action(int(state.legal_actions()[0]))
+    >>> ludorum.deserialize(state.serialize(), backend="reference") == state
+    True
+    """
+    import json
+    import struct
+
+    from .errors import InvalidStateError, LudorumError
+
+    check_backend(backend)
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InvalidStateError(f"a serialized state is bytes, got {type(data).__name__}")
+    data = bytes(data)
+    if backend == "rust":
+        from . import _ludorum
+
+        state: State = _ludorum.deserialize(data)
+        return state
+
+    def bad(why: str) -> InvalidStateError:
+        return InvalidStateError(f"invalid serialized state: {why}")
+
+    try:
+        if data[:4] != b"LDR\x01":
+            raise bad("not a ludorum record of version 1 (it starts with LDR\\x01)")
+        size = data[4]
+        name = data[5 : 5 + size].decode()
+        at = 5 + size
+        (length,) = struct.unpack_from("<I", data, at)
+        options = json.loads(data[at + 4 : at + 4 + length])
+        at += 4 + length
+        (count,) = struct.unpack_from("<I", data, at)
+        at += 4
+    except (IndexError, struct.error, UnicodeDecodeError, ValueError) as e:
+        raise bad(f"malformed ({e})") from None
+    if len(data) - at != 4 * count:
+        raise bad(f"{count} moves announced, {len(data) - at} bytes follow")
+    if name not in games():
+        raise bad(f"unknown game '{name}'")
+    try:
+        state = new(name, backend="reference", **options)
+    except LudorumError as e:
+        raise bad(f"its options: {e}") from None
+    for k, action in enumerate(struct.unpack_from(f"<{count}I", data, at)):
+        try:
+            state.apply_action(action)
+        except LudorumError as e:
+            raise bad(f"move {k}: {e}") from None
+    return state

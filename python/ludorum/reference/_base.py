@@ -12,6 +12,7 @@ import copy as _copy
 import functools
 import json
 import re
+import struct
 import threading
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar, cast
 
@@ -492,6 +493,27 @@ class ReferenceState:
     @documented_as(State.to_json)
     def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    @documented_as(State.serialize)
+    def serialize(self) -> bytes:
+        options = json.dumps(self.options, separators=(",", ":"), ensure_ascii=False).encode()
+        name = self.game.encode()
+        history = self.history()
+        actions = [self._history_action(k, m) for k, m in enumerate(history)]
+        return b"".join(
+            [
+                b"LDR\x01",
+                bytes([len(name)]),
+                name,
+                struct.pack("<I", len(options)),
+                options,
+                struct.pack(f"<I{len(actions)}I", len(actions), *actions),
+            ]
+        )
+
+    def _history_action(self, index: int, move: Move) -> int:
+        """The action id the ``index``-th move had when played (its Move keeps it)."""
+        return move.action
 
     @documented_as(State.observation_spec)
     def observation_spec(self) -> ObservationSpec:

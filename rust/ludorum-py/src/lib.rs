@@ -39,6 +39,21 @@ macro_rules! bind_games {
 
         /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
         /// game: the visitor may release the GIL (a search) while the state stays free.
+        /// The state of a compact record (`state.serialize()`), of whichever game it holds.
+        #[pyfunction]
+        fn deserialize(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
+            let name = ludorum::core::compact::game_name(data).map_err(errors::to_py)?;
+            $(
+                if name == <ludorum::games::$module::$game as Game>::NAME {
+                    let state = $module::Class::deserialize(data)?;
+                    return Ok(Py::new(py, state)?.into_any());
+                }
+            )*
+            Err(errors::to_py(ludorum::Error::InvalidState(format!(
+                "invalid serialized state: unknown game '{name}'"
+            ))))
+        }
+
         fn visit_state<V: agents::StateVisitor>(
             state: &Bound<'_, PyAny>,
             visitor: V,
@@ -281,6 +296,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<protocol::PyProtocolSession>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
+    m.add_function(wrap_pyfunction!(deserialize, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

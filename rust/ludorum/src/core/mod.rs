@@ -3,6 +3,7 @@
 //! playouts; in tests, the checks every game shares (`testing`).
 
 pub mod batch;
+pub mod compact;
 pub mod error;
 pub mod facts;
 pub mod game;
