@@ -75,6 +75,9 @@ def test_the_start_page_and_a_seat_page() -> None:
         table = open_table(client, "dominions", ["human", "human"])
         page = client.get(table["links"]["0"])
         assert page.status_code == 200 and "EventSource" in page.text
+        # nothing from elsewhere, no framing, and no referrer leaking the seat's token
+        assert "frame-ancestors 'none'" in page.headers["Content-Security-Policy"]
+        assert page.headers["Referrer-Policy"] == "no-referrer"
 
 
 def test_tables_survive_a_restart(tmp_path: Path) -> None:

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -39,6 +41,13 @@ MAX_BODY = 16 * 1024
 
 #: Seconds between keep-alive comments on an event stream.
 KEEPALIVE = 15.0
+
+#: What a page may load: nothing from elsewhere (its own inline script and style, and the
+#: board's inline SVG), and it may not be framed by another site.
+CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
 
 
 def create_app(db: str | Path = ":memory:") -> Starlette:
@@ -172,6 +181,13 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         assert isinstance(exc, _Refused)
         return JSONResponse({"error": exc.message}, status_code=exc.status)
 
+    async def headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"  # links carry the seats' tokens
+        return response
+
     app = Starlette(
         routes=[
             Route("/", index),
@@ -184,6 +200,7 @@ def create_app(db: str | Path = ":memory:") -> Starlette:
         ],
         lifespan=lifespan,
         exception_handlers={_Refused: refused},
+        middleware=[Middleware(BaseHTTPMiddleware, dispatch=headers)],
     )
     app.state.tables = tables
     return app
