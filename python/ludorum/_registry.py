@@ -307,8 +307,9 @@ def deserialize(data: bytes, *, backend: str = "rust") -> State:
     >>> import ludorum
     >>> state = ludorum.new("so_long_sucker", players=3)
     >>> state.apply_action(int(state.legal_actions()[0]))
-    >>> ludorum.deserialize(state.serialize(), backend="reference") == state
-    True
+    >>> twin = ludorum.deserialize(state.serialize(), backend="reference")
+    >>> twin.to_json() == state.to_json(), twin.serialize() == state.serialize()
+    (True, True)
     """
     import json
     import struct
