@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from . import _cpu  # noqa: F401 - first: checks the CPU before the engine loads
 from ._registry import (
     BACKENDS,
     GameInfo,
