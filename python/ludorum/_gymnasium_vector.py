@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 if TYPE_CHECKING:
-    from .vec_env import VecEnv
+    from .vec_env import StepResult, VecEnv
 
 __all__ = ["GymnasiumVecEnv"]
 
@@ -58,15 +58,7 @@ class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
         super().reset(seed=seed)
         return self.env.reset(seed=seed, options=options)
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step(self, actions: npt.ArrayLike) -> StepResult:
         if self.env.single_agent:
             return self.env.step(actions)
         movers = np.maximum(self.env._current_player, 0)

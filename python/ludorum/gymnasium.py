@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _args
+from ._adapters import adapter_options
 from ._registry import game_info, games, new
 from ._state import State
 from .agents import AgentLike, BuiltinAgent, as_agent
@@ -75,17 +76,10 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         if illegal not in ("lose", "raise"):
             raise InvalidOptionError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
-        info = game_info(game)
-        if info.simulation_max_plies is not None and "max_plies" not in options:
-            options["max_plies"] = info.simulation_max_plies
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise InvalidOptionError(
-                f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}"
-            )
+        options, self._seeded = adapter_options(game, options, render_mode)
         self.game = game
         self.render_mode = render_mode
         self._options = options
-        self._seeded = any(o.name == "seed" for o in info.options)
         self.state: State = new(game, **options)
         players = self.state.num_players
         self.learner = _args.count("learner", learner, 0, players - 1, InvalidOptionError)

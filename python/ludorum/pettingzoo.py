@@ -35,7 +35,8 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from ._registry import game_info, new
+from ._adapters import RENDER_MODES, adapter_options
+from ._registry import new
 from ._state import State
 
 __all__ = ["env", "raw_env"]
@@ -67,26 +68,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo's attribute, replaced per instance
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
         "render_fps": 1,
     }
 
     def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        info = game_info(name)
-        if info.simulation_max_plies is not None and "max_plies" not in options:
-            options["max_plies"] = info.simulation_max_plies
-        if render_mode not in (None, "human", "ansi"):
-            from .errors import InvalidOptionError
-
-            raise InvalidOptionError(
-                f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
-            )
+        options, self._seeded = adapter_options(name, options, render_mode)
         self.game = name
         self.render_mode = render_mode
         self._options = options
-        self._seeded = any(o.name == "seed" for o in info.options)
         self.state: State = new(name, **options)
         self.metadata = {**self.metadata, "name": f"ludorum_{name}_v0"}
         players = self.state.num_players

@@ -34,7 +34,16 @@ from .observation import ObservationSpec, observation_spec
 if TYPE_CHECKING:
     from gymnasium.vector import VectorEnv as GymVectorEnv
 
-__all__ = ["AUTORESET_MODES", "VecEnv"]
+__all__ = ["AUTORESET_MODES", "StepResult", "VecEnv"]
+
+#: What ``step`` returns: observations, rewards, terminated, truncated, info.
+StepResult = tuple[
+    npt.NDArray[np.float32],
+    npt.NDArray[np.float32],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    dict[str, Any],
+]
 
 #: The autoreset modes, in Gymnasium 1.x's words.
 AUTORESET_MODES = ("next_step", "same_step", "disabled")
@@ -189,15 +198,7 @@ class VecEnv:
         self._env.reset(seed, mask)
         return self._obs, self._info()
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        npt.NDArray[np.float32],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step(self, actions: npt.ArrayLike) -> StepResult:
         """Plays one action id per env (an env that this step resets ignores its action).
 
         Returns:
