@@ -216,6 +216,8 @@ def test_bench_quick_prints_the_table_and_its_progress(
     assert len(rows) == len(bench._configs("chinese_checkers"))
     assert "rust/ref" in out and "M leaves/s" in out
     assert all(row["rust_1t"] > 0 and row["reference"] > 0 for row in rows)
+    if all("openspiel_cpp" in row for row in rows):  # OpenSpiel installed: its MCTS rollouts too
+        assert all(row["openspiel_mcts"] > 0 for row in rows) and "OS MCTS" in out
     # a line per row on stderr as it starts (not a terminal here)
     total = len(rows) + err.count("] perft ")
     assert f"[1/{total}] chinese_checkers players=2" in err

@@ -105,6 +105,22 @@ def _openspiel_cpp(game: Any, pyspiel: Any, seed: int, max_moves: int) -> int:
     return max_moves
 
 
+#: simulations of one MCTSBot search in the rollout comparator
+_MCTS_SIMULATIONS = 8
+
+
+def _openspiel_mcts_rollouts(game: Any, pyspiel: Any, seed: int, max_moves: int) -> int:
+    """Turns played in the random rollouts of OpenSpiel's ``MCTSBot`` (C++): one search of
+    :data:`_MCTS_SIMULATIONS` simulations from the start, each with one rollout of
+    ``RandomRolloutEvaluator``, counted as running to ``max_moves`` turns (a rollout from a
+    leaf at depth d plays at most ``max_moves - d``; like ``evaluate_bots``, this can only
+    flatter OpenSpiel). This is the loop a search spends its time in."""
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.MCTSBot(game, evaluator, 2.0, _MCTS_SIMULATIONS, 100, False, seed, False)
+    bot.step(game.new_initial_state())
+    return _MCTS_SIMULATIONS * max_moves
+
+
 def run_bench(
     game: str | None = None,
     *,
@@ -142,8 +158,8 @@ def run_bench(
     print(f"ludorum bench ({'quick, ' if quick else ''}{cores} cores); rates are per second")
     print(
         f"{'configuration':<{_LABEL}}{'rust 1t':>11}{f'rust {cores}t':>11}{'x':>6}"
-        f"{'py loop':>10}{'ref':>9}{'rust/ref':>9}{'OS C++':>10}{'rust/OS':>8}{'OS loop':>9}"
-        f"{'py/OS':>7}",
+        f"{'py loop':>10}{'ref':>9}{'rust/ref':>9}{'OS C++':>10}{'rust/OS':>8}{'OS MCTS':>9}"
+        f"{'rust/M':>7}{'OS loop':>9}{'py/OS':>7}",
         flush=True,
     )
     rows = []
@@ -206,13 +222,17 @@ def _measure(config: BenchConfig, seconds: float, cores: int, status: _Status) -
 
 
 def _measure_openspiel(spec: str, pyspiel: Any, seconds: float) -> dict[str, float]:
-    """OpenSpiel's C++ random playouts and the same Python loop over OpenSpiel."""
+    """OpenSpiel's C++ random playouts, the rollouts of its C++ MCTSBot, and the same Python
+    loop over OpenSpiel."""
     game = pyspiel.load_game(spec)
     max_moves = int(game.get_parameters().get("max_moves", 0))
     seeds = iter(range(1 << 62))
     return {
         "openspiel_cpp": _timed(
             lambda: _openspiel_cpp(game, pyspiel, next(seeds), max_moves), seconds
+        ),
+        "openspiel_mcts": _timed(
+            lambda: _openspiel_mcts_rollouts(game, pyspiel, next(seeds), max_moves), seconds
         ),
         "openspiel_loop": _timed(lambda: _openspiel_loop(game, next(seeds)), seconds),
     }
@@ -233,6 +253,7 @@ def _format_row(label: str, row: dict[str, Any]) -> str:
         f"{ratio('rust_nt', 'rust_1t', 6)}"
         f"{rate('python_loop', 10)}{rate('reference', 9)}{ratio('rust_1t', 'reference', 9)}"
         f"{rate('openspiel_cpp', 10)}{ratio('rust_1t', 'openspiel_cpp', 8)}"
+        f"{rate('openspiel_mcts', 9)}{ratio('rust_1t', 'openspiel_mcts', 7)}"
         f"{rate('openspiel_loop', 9)}{ratio('python_loop', 'openspiel_loop', 7)}"
     )
 
