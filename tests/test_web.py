@@ -181,3 +181,63 @@ def test_bad_moves_change_nothing() -> None:
         r = client.post("/api" + link + "/move", content=b"not json")
         assert r.status_code == 400
         assert view(client, link)["history"] == []
+
+
+def test_a_killed_server_restarts_with_nothing_lost(tmp_path: Path) -> None:
+    """SIGKILL of a real ``ludorum web`` right after a move and a chat line (no clean
+    shutdown); a new server on the same file shows both, and a loopback default. (After a test
+    of the web table written by a helper on branch issue-13-web.)"""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    db = tmp_path / "tables.db"
+
+    def start() -> tuple[subprocess.Popen[bytes], str]:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        cmd = [sys.executable, "-m", "ludorum.cli", "web", "--port", str(port), "--db", str(db)]
+        process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(url + "/", timeout=1)
+                return process, url
+            except OSError:
+                time.sleep(0.05)
+        process.kill()
+        raise AssertionError("the server did not start")
+
+    def call(url: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json"}
+        return json.load(urllib.request.urlopen(urllib.request.Request(url, data, headers)))
+
+    process, url = start()
+    try:
+        seats = ["human", "human"]
+        options = {"players": 2}
+        made = call(
+            url + "/api/tables", {"game": "so_long_sucker", "options": options, "seats": seats}
+        )
+        links = made["links"]
+        mover = call(url + "/api" + links["0"] + "/view")["current_player"]
+        move = call(url + "/api" + links[str(mover)] + "/view")["legal"][0]
+        call(url + "/api" + links[str(mover)] + "/move", {"move": move})
+        call(url + "/api" + links["1"] + "/chat", {"text": "deal?"})
+        before = [call(url + "/api" + link + "/view") for link in links.values()]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    process, url = start()
+    try:
+        after = [call(url + "/api" + link + "/view") for link in links.values()]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert after == before
+    assert after[0]["history"] == [move] and after[0]["chat"][0]["text"] == "deal?"
