@@ -219,47 +219,6 @@ const fn build_hops_over() -> [[[u8; 2]; 6]; HOLES] {
 /// both [`OFF_BOARD`] when there is none.
 pub static HOPS_OVER: [[[u8; 2]; 6]; HOLES] = build_hops_over();
 
-const fn build_hops_onto() -> [[[u8; 2]; 6]; HOLES] {
-    let mut out = [[[OFF_BOARD; 2]; 6]; HOLES];
-    let mut x = 0;
-    while x < HOLES {
-        let mut d = 0;
-        while d < 6 {
-            let start = step(x, d, -2);
-            if start != OFF_BOARD {
-                out[x][d] = [start, step(x, d, -1)];
-            }
-            d += 1;
-        }
-        x += 1;
-    }
-    out
-}
-
-/// For each hole and direction, `[start, over]` of the hop in that direction landing on the
-/// hole; both [`OFF_BOARD`] when there is none.
-pub static HOPS_ONTO: [[[u8; 2]; 6]; HOLES] = build_hops_onto();
-
-const fn build_landings() -> [u128; HOLES] {
-    let mut out = [0u128; HOLES];
-    let mut h = 0;
-    while h < HOLES {
-        let mut d = 0;
-        while d < 6 {
-            let landing = JUMPS[h][d][1];
-            if landing != OFF_BOARD {
-                out[h] |= 1 << landing;
-            }
-            d += 1;
-        }
-        h += 1;
-    }
-    out
-}
-
-/// The holes one hop away from each hole (the landings of [`JUMPS`]).
-pub static LANDINGS: [u128; HOLES] = build_landings();
-
 /// Regions of the board by number: 0..5 the points T0..T5, 6 and 7 the wide points of T0 and T3.
 const fn in_region(region: usize, q: i32, r: i32, s: i32) -> bool {
     match region {
@@ -329,17 +288,3 @@ pub fn bit_of(index: u8) -> u128 {
     BITS[usize::from(index & 127)]
 }
 
-const fn build_hop_reads() -> [u128; HOLES] {
-    let mut out = [0u128; HOLES];
-    let mut h = 0;
-    while h < HOLES {
-        out[h] = NEIGHBOURS[h] | LANDINGS[h] | bit(h);
-        h += 1;
-    }
-    out
-}
-
-/// The holes whose occupancy the move generator may read while expanding a hole: the hole
-/// itself, its neighbours (steps, and the hops' "over") and its hop landings. A piece's
-/// destinations cannot change unless one of these changes for some hole its search expanded.
-pub static HOP_READS: [u128; HOLES] = build_hop_reads();

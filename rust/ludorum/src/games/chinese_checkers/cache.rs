@@ -15,7 +15,7 @@
 //! itself, always among the reads, is among the changed holes. This also covers the owner
 //! (whose area masks the result depends on): it can only change with the hole.
 
-use super::board::{ALL, HOLES};
+use super::board::{bit_of, ALL, HOLES};
 
 /// One piece's destinations and the holes their computation read.
 #[derive(Clone, Copy, Debug)]
@@ -103,7 +103,7 @@ impl DestinationCache {
             // Counted as if exact; `store` corrects the count of the stale ones.
             moves += u16::from(self.counts[hole]);
             if self.entries[hole].reads & changed != 0 {
-                stale |= 1 << hole;
+                stale |= bit_of(hole as u8);
             }
         }
         self.moves[player] = moves;

@@ -1,7 +1,7 @@
 //! Moves and move generation: a destination mask per piece, from the step and hop tables of
 //! [`board`](super::board), with the area rules applied as masks.
 
-use super::board::{bit, ALL, HOLES, HOP_READS, NEIGHBOURS};
+use super::board::{bit, bit_of, ALL, HOLES, NEIGHBOURS};
 use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Area, ChineseCheckers, MAX_PIECES};
@@ -126,9 +126,31 @@ struct Areas {
     outside: u128,
 }
 
+/// The union of the reaches of `holes`, adding what they read (their neighbours and reaches)
+/// to `reads`.
+#[inline(always)]
+fn spread(board: &HopBoard, mut holes: u128, reads: &mut u128) -> u128 {
+    let mut out = 0;
+    let mut read = 0;
+    while holes != 0 {
+        let hole = holes.trailing_zeros() as usize;
+        holes &= holes - 1;
+        let reach = board.reach(hole);
+        read |= NEIGHBOURS[hole] | reach;
+        out |= reach;
+    }
+    *reads |= read;
+    out
+}
+
 /// Every hole the piece on `from` may move to (steps and hop chains) under area mode `MODE`,
-/// with the holes whose occupancy that depends on (see [`HOP_READS`]); callers that only want
-/// the destinations let the compiler drop the rest.
+/// with the holes whose occupancy that depends on; callers that only want the destinations let
+/// the compiler drop the rest.
+///
+/// The reads are tight: for the start and each hole a chain lands on, its neighbours (steps,
+/// and whether a hop has a piece to pass over) and the landings beyond the occupied ones
+/// (whether the hop is open). A landing beyond an empty neighbour is not read: no hop goes
+/// there until that neighbour fills, and the neighbour is read.
 #[inline(always)]
 fn search<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: usize) -> Entry {
     let Areas {
@@ -136,7 +158,7 @@ fn search<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: 
         inside,
         outside,
     } = areas;
-    let from_bit = bit(from);
+    let from_bit = bit_of(from as u8);
     let empty = ALL & !occupied;
     let ring = NEIGHBOURS[from];
     let steps = ring & empty;
@@ -147,32 +169,31 @@ fn search<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: 
     };
     // The hops are those of the board with the moving piece in place: that piece's hole is
     // no landing either way, and the hops over it are dropped below.
-    let mut todo = board.hops(from);
-    if MODE == STRICT {
-        todo &= allowed;
-    }
+    let reach = board.reach(from);
+    let todo = reach & empty;
+    let todo = if MODE == STRICT { todo & allowed } else { todo };
     let mut reached = from_bit | todo;
-    let mut reads = HOP_READS[from];
-    while todo != 0 {
-        let hole = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        reads |= HOP_READS[hole];
-        let mut new = board.hops(hole) & !reached;
-        if ring & bit(hole) != 0 {
-            // Two neighbours of the start hole are a hop apart only over the start hole,
-            // which the moving piece has left.
-            new &= !ring;
-        }
-        if MODE == STRICT {
+    let mut reads = from_bit | ring | reach;
+    // Breadth first, a whole frontier at a time: the reach loads of a frontier do not wait on
+    // one another, where a hole-at-a-time search waits on each load before the next.
+    let mut frontier = todo;
+    while frontier != 0 {
+        // Two neighbours of the start hole are a hop apart only over the start hole, which the
+        // moving piece has left: hops from the ring may not land on the ring.
+        let near = frontier & ring;
+        let far = frontier ^ near;
+        let new = if MODE == STRICT {
             // A chain that has landed outside its starting area may not land inside it.
-            new &= if start & bit(hole) != 0 {
-                inside
-            } else {
-                outside
-            };
-        }
-        reached |= new;
-        todo |= new;
+            let (near_in, far_in) = (near & start, far & start);
+            (spread(board, far_in, &mut reads) & inside)
+                | (spread(board, far ^ far_in, &mut reads) & outside)
+                | (spread(board, near_in, &mut reads) & inside & !ring)
+                | (spread(board, near ^ near_in, &mut reads) & outside & !ring)
+        } else {
+            spread(board, far, &mut reads) | (spread(board, near, &mut reads) & !ring)
+        };
+        frontier = new & empty & !reached;
+        reached |= frontier;
     }
     let hops = reached ^ from_bit;
     let destinations = match MODE {
@@ -430,8 +451,11 @@ impl ChineseCheckers {
             }
         }
         for hole in 0..HOLES {
-            let board = &self.hop_board;
-            assert_eq!(board.hops(hole), board.hops_from(hole), "hops from {hole}");
+            assert_eq!(
+                self.hop_board.reach(hole),
+                super::hops::reach_from(self.occupied, hole),
+                "reach of {hole}"
+            );
         }
     }
 

@@ -439,8 +439,8 @@ impl Game for ChineseCheckers {
             let change = bit(from) | bit(to);
             self.boards[mover] ^= change;
             self.occupied ^= change;
-            self.hop_board.leave(from as u8);
-            self.hop_board.arrive(to as u8);
+            self.hop_board.toggle(from as u8);
+            self.hop_board.toggle(to as u8);
             self.key ^= piece_key(mover, from) ^ piece_key(mover, to);
             self.cache.note_move(change);
         }
@@ -470,8 +470,8 @@ impl Game for ChineseCheckers {
             let change = bit(from) | bit(to);
             self.boards[mover] ^= change;
             self.occupied ^= change;
-            self.hop_board.leave(to as u8);
-            self.hop_board.arrive(from as u8);
+            self.hop_board.toggle(to as u8);
+            self.hop_board.toggle(from as u8);
             // Only forget: refilling here would cost search work that the caller (perft's
             // next move, say) may throw away again.
             self.cache.note_move(change);
