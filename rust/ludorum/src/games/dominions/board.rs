@@ -263,6 +263,9 @@ impl CellSet {
     /// No cell.
     pub const EMPTY: Self = Self([0; 4]);
 
+    /// Every cell of the board.
+    pub const ALL: Self = Self([!0, !0, !0, (1 << (CELLS - 192)) - 1]);
+
     /// The set of one cell.
     #[inline(always)]
     pub fn single(cell: usize) -> Self {
@@ -299,6 +302,29 @@ impl CellSet {
     #[inline(always)]
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The cells in both sets.
+    #[inline(always)]
+    pub fn intersection(&self, other: &Self) -> Self {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        out
+    }
+
+    /// Calls `f` on every cell, ascending: a loop per word, which compiles to tighter code
+    /// than the iterator in the hottest loops.
+    #[inline(always)]
+    pub fn for_each(&self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Adds every cell of `other`.

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod board;
+mod cache;
 mod eval;
 mod movegen;
 mod notation;

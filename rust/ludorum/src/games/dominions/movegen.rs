@@ -149,74 +149,127 @@ impl Dominions {
     /// with `hand` that player's hand; the game runs.
     #[inline(always)]
     pub(super) fn cell_patterns(&self, c: usize, hand: u64) -> u64 {
-        let required = self.req[c];
-        let blank = self.blank[c];
-        let allowed = board::fitting(required, blank | OFF_BOARD[c]) & hand;
+        self.patterns_for(c, self.to_move, hand).0
+    }
+
+    /// The legal patterns on the empty cell `c` for `mover` with `hand`, and whether they
+    /// depend on a capture (see [`cache`](super::cache)).
+    #[inline(always)]
+    pub(super) fn patterns_for(&self, c: usize, mover: u8, hand: u64) -> (u64, bool) {
+        let allowed = self.fitting(c) & hand;
         if allowed == 0 {
-            return 0;
+            return (0, false);
         }
-        match self.openness(c) {
+        let (open, volatile) = self.openness(c)[usize::from(mover)];
+        (self.open_patterns(c, allowed, open), volatile)
+    }
+
+    /// The patterns that fit the empty cell `c`: beams where its neighbours beam at it, none
+    /// where they show a blank or where the board ends.
+    #[inline(always)]
+    fn fitting(&self, c: usize) -> u64 {
+        board::fitting(self.req[c], self.blank[c] | OFF_BOARD[c])
+    }
+
+    /// Those of the fitting patterns `allowed` on `c` that [`openness`](Self::openness) lets
+    /// through.
+    #[inline(always)]
+    fn open_patterns(&self, c: usize, allowed: u64, open: Option<bool>) -> u64 {
+        match open {
             None => 0,
             Some(true) => allowed,
             Some(false) => {
-                let empty = board::ALL_DIRECTIONS & !(required | blank | OFF_BOARD[c]);
+                let empty = board::ALL_DIRECTIONS & !(self.req[c] | self.blank[c] | OFF_BOARD[c]);
                 allowed & board::beaming_into(empty)
             }
         }
     }
 
-    /// What the pieces around the empty cell `c` allow, whatever the pattern: `None` when a
-    /// placement there has no contact, else whether the patterns that beam at no empty
-    /// neighbour are legal too (those that do always give the new group a liberty).
+    /// What the pieces around the empty cell `c` allow each player, whatever the pattern:
+    /// `None` when a placement there has no contact, else whether the patterns that beam at no
+    /// empty neighbour are legal too (those that do always give the new group a liberty). The
+    /// flag says whether the answer looked beyond the neighbours' groups (a capture).
+    ///
+    /// Both players at once: the neighbours are read once, into facts by colour.
     #[inline(always)]
-    pub(super) fn openness(&self, c: usize) -> Option<bool> {
+    pub(super) fn openness(&self, c: usize) -> [(Option<bool>, bool); 2] {
         if self.pieces == 0 {
             // On the empty board every fitting pattern beams at an empty neighbour.
-            return Some(true);
+            return [(Some(true), false); 2];
         }
         let required = self.req[c];
-        let mover = self.to_move;
         let neighbours = &NEIGHBOURS[c];
-        let mut contact = false;
-        // Some own connected group keeps a liberty besides c.
-        let mut own_lives = false;
-        // Some own connected group is bonded to an opponent piece (is no complete section).
-        let mut own_bonded_out = false;
-        let mut opponent_connected = false;
-        // Directions of connected opponent groups whose only liberty is c (captured).
-        let mut captures = 0u8;
+        // Bit k of each: for colour k, some neighbour shows it; some connected neighbour's
+        // group is a complete section, or is not (is bonded to the other colour); some
+        // connected group keeps a liberty besides c. `atari`: the directions of connected
+        // groups whose only liberty is c, colour 1 in the high byte.
+        let (mut present, mut connected, mut complete, mut bonded_out, mut lives) =
+            (0u8, 0u8, 0u8, 0u8, 0u8);
+        let mut atari = 0u16;
         for d in directions(required | self.blank[c]) {
             let n = usize::from(neighbours[d]);
-            let connected = required & (1 << d) != 0;
-            if self.colour[n] != mover {
-                contact = true;
-                if connected {
-                    opponent_connected = true;
-                    if self.libcount[usize::from(self.gid[n])] == 1 {
-                        captures |= 1 << d;
-                    }
-                }
-            } else if connected {
+            let colour = self.colour[n] & 1;
+            let bit = 1 << colour;
+            present |= bit;
+            if required & (1 << d) != 0 {
                 let g = usize::from(self.gid[n]);
+                let libs = self.libcount[g];
+                connected |= bit;
                 if self.complete[g] {
-                    contact = true;
+                    complete |= bit;
                 } else {
-                    own_bonded_out = true;
+                    bonded_out |= bit;
                 }
-                own_lives |= self.libcount[g] >= 2;
+                lives |= u8::from(libs >= 2) << colour;
+                atari |= u16::from(libs == 1) << (d + 8 * usize::from(colour));
             }
         }
-        if !contact {
-            return None;
+        let mut out = [(None, false); 2];
+        for (mover, answer) in out.iter_mut().enumerate() {
+            let (own, other) = (1u8 << mover, 2u8 >> mover);
+            // Contact: an opponent piece touched, or an own complete section extended.
+            if (present & other) | (complete & own) == 0 {
+                continue;
+            }
+            let own_lives = lives & own != 0;
+            let captures = (atari >> (8 * (mover ^ 1))) as u8;
+            *answer = if captures != 0 {
+                // The merged group keeps a liberty of an own group.
+                (
+                    Some(own_lives || self.captured_touch_free_group(c, captures)),
+                    !own_lives,
+                )
+            } else {
+                // Either the group keeps a liberty, or a suicide merges it into an opponent
+                // group that has one besides c.
+                (
+                    Some(own_lives || connected & other != 0 || bonded_out & own != 0),
+                    false,
+                )
+            };
         }
-        Some(if captures != 0 {
-            // The merged group keeps a liberty of an own group.
-            own_lives || self.captured_touch_free_group(c, captures)
-        } else {
-            // Either the group keeps a liberty, or a suicide merges it into an opponent group
-            // that has one besides c.
-            own_lives || opponent_connected || own_bonded_out
-        })
+        out
+    }
+
+    /// Fills the pattern cache (see [`cache`](super::cache)), so that the `&self` generators
+    /// that follow read masks; the game runs and has a piece.
+    #[inline]
+    pub(super) fn fill_cache(&mut self) {
+        let Some(todo) = self.cache.stale(&self.frontier) else {
+            return;
+        };
+        todo.for_each(|c| {
+            let allowed = self.fitting(c);
+            let open = if allowed == 0 {
+                [(None, false); 2]
+            } else {
+                self.openness(c)
+            };
+            for (player, (open, volatile)) in open.into_iter().enumerate() {
+                let patterns = self.open_patterns(c, allowed, open);
+                self.cache.store(player, c, patterns, volatile);
+            }
+        });
     }
 
     /// True when a group captured by a placement on `c` (the groups of the neighbours in
@@ -246,9 +299,7 @@ impl Dominions {
     #[inline(always)]
     fn candidate_cells(&self) -> CellSet {
         if self.pieces == 0 {
-            let mut all = CellSet([!0; 4]);
-            all.0[3] = (1 << (CELLS - 192)) - 1;
-            all
+            CellSet::ALL
         } else {
             self.frontier
         }
@@ -258,7 +309,19 @@ impl Dominions {
     /// game runs.
     #[inline(always)]
     fn visit_cells(&self, mut visit: impl FnMut(usize, u64)) {
-        let hand = self.hands[usize::from(self.to_move)];
+        let player = usize::from(self.to_move);
+        let hand = self.hands[player];
+        if self.pieces > 0 && self.cache.is_exact() {
+            // The usual case after `play_unchecked`: every mask is at hand.
+            let cached = &self.cache.patterns[player];
+            self.frontier.for_each(|c| {
+                let patterns = cached[c] & hand;
+                if patterns != 0 {
+                    visit(c, patterns);
+                }
+            });
+            return;
+        }
         for c in self.candidate_cells().iter() {
             let patterns = self.cell_patterns(c, hand);
             if patterns != 0 {
@@ -287,7 +350,7 @@ impl Dominions {
         if mismatch != 0 {
             return Some(Refusal::Mismatch(mismatch.trailing_zeros() as usize));
         }
-        match self.openness(c) {
+        match self.openness(c)[usize::from(self.to_move)].0 {
             None => Some(Refusal::Contact),
             Some(true) => None,
             Some(false) => {
@@ -344,6 +407,30 @@ impl MoveGen for Dominions {
     /// `legal_moves()[rng.below(n)]` without building the list (the game runs).
     #[inline]
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
+        let player = usize::from(self.to_move);
+        if self.pieces > 0 && self.cache.is_exact() {
+            // The usual case after `play_unchecked`: count from the cached masks, then walk
+            // them again to the drawn move (no lists to build).
+            let (cached, hand) = (&self.cache.patterns[player], self.hands[player]);
+            let mut total = 1; // `pass`
+            self.frontier
+                .for_each(|c| total += (cached[c] & hand).count_ones() as usize);
+            let mut k = rng.below(total) as u32;
+            for (w, &word) in self.frontier.0.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let c = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let mask = cached[c] & hand;
+                    let n = mask.count_ones();
+                    if k < n {
+                        return Move::place_unchecked(c, nth_bit(mask, k) as u8);
+                    }
+                    k -= n;
+                }
+            }
+            return Move::PASS;
+        }
         let mut cells = [0u8; CELLS];
         let mut masks = [0u64; CELLS];
         let mut len = 0;
@@ -380,6 +467,35 @@ impl MoveGen for Dominions {
         });
         if self.pieces > 0 {
             actions.push(PASS as u32);
+        }
+    }
+}
+
+#[cfg(test)]
+impl Dominions {
+    /// The same position with an empty cache, so that the generators compute every mask.
+    pub(super) fn clone_without_cache(&self) -> Self {
+        let mut fresh = self.clone();
+        fresh.cache = super::cache::PatternCache::new();
+        fresh
+    }
+
+    /// Panics unless every pattern mask the cache takes for exact equals a fresh computation,
+    /// for both players.
+    pub(super) fn assert_cache_exact(&self) {
+        for player in 0..2u8 {
+            if self.pieces == 0 || !self.cache.is_exact() {
+                continue;
+            }
+            for c in self.frontier.iter() {
+                let fresh = self.patterns_for(c, player, board::ALL_PATTERNS).0;
+                assert_eq!(
+                    self.cache.patterns[usize::from(player)][c],
+                    fresh,
+                    "player {player}, cell {}",
+                    board::cell_name(c)
+                );
+            }
         }
     }
 }

@@ -18,6 +18,7 @@
 use serde_json::{json, Map, Value};
 
 use super::board::{self, CellSet, CELLS, NEIGHBOURS, OFF_BOARD, PATTERNS};
+use super::cache::{around, signature, PatternCache, AROUND};
 use super::movegen::{directions, Move, Refusal};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
@@ -168,6 +169,8 @@ pub struct Dominions {
     saved: Vec<SavedGroup>,
     /// Section roots attached under another root, in order.
     unions: Vec<u8>,
+    /// The legal patterns of the frontier cells, kept across moves.
+    pub(super) cache: PatternCache,
 }
 
 impl Dominions {
@@ -201,6 +204,7 @@ impl Dominions {
             undos: Vec::with_capacity(capacity),
             saved: Vec::with_capacity(capacity),
             unions: Vec::with_capacity(capacity),
+            cache: PatternCache::new(),
         };
         game.key = game.key_from_scratch();
         game
@@ -449,11 +453,33 @@ impl Dominions {
             }
         }
         self.undos.last_mut().expect("pushed by play").saved = (self.saved.len() - from) as u16;
+        self.mark_changed(c, from);
+    }
+
+    /// Marks the cells whose legal patterns a placement on `c` (or its undo) may change: those
+    /// next to `c`, and those next to a group saved since `from` whose signature differs from
+    /// the one its cells have now (see [`cache`](super::cache)).
+    #[inline(always)]
+    fn mark_changed(&mut self, c: usize, from: usize) {
+        let mut changed = AROUND[c];
+        changed.insert(c);
+        for s in &self.saved[from..] {
+            let before = signature(s.colour, s.libcount, s.complete);
+            let g = usize::from(self.gid[usize::from(s.id)]);
+            let now = signature(self.colour[g], self.libcount[g], self.complete[g]);
+            if before != now {
+                changed.union_with(&around(s.members));
+            }
+        }
+        self.cache.mark(&changed);
     }
 
     /// Takes back the placement of `p` on `c`, by the player `mover`.
     fn unplace(&mut self, c: usize, p: u8, mover: u8, undo: &Undo) {
         let from = self.saved.len() - usize::from(undo.saved);
+        // Before the groups go back: each saved group's cells now belong to the group of its
+        // id, and will show the saved signature again.
+        self.mark_changed(c, from);
         for i in (from..self.saved.len()).rev() {
             let s = self.saved[i];
             let g = usize::from(s.id);
@@ -581,6 +607,10 @@ impl Game for Dominions {
             .is_some_and(|n| self.history.len() as u64 >= u64::from(n))
         {
             self.outcome = Some(self.scored("ply limit"));
+        }
+        // Filled now, while `&mut self`, for the generators that follow; not once it is over.
+        if self.outcome.is_none() && self.pieces > 0 {
+            self.fill_cache();
         }
     }
 

@@ -1057,3 +1057,34 @@ fn playout_speed() {
         );
     }
 }
+
+#[test]
+fn the_pattern_cache_stays_exact_through_moves_and_undos() {
+    // The cache of legal patterns per frontier cell is refilled from the cells a move marks;
+    // along random games with undos (and replays after them), every mask taken for exact must
+    // equal a fresh computation, and the move list must equal one built without the cache.
+    let mut checked = 0;
+    for seed in 0..400 {
+        let mut g = start();
+        let mut rng = SplitMix64::new(seed);
+        while g.outcome().is_none() {
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+            g.assert_cache_exact();
+            if g.outcome().is_none() {
+                assert!(g.cache.is_exact(), "filled after a move");
+                let fresh = g.clone_without_cache();
+                assert_eq!(legal(&g), legal(&fresh));
+                checked += 1;
+            }
+            if rng.below(4) == 0 {
+                let back = g.undo().expect("a move to undo");
+                g.assert_cache_exact();
+                assert_eq!(back, mv);
+                g.play_unchecked(mv);
+                g.assert_cache_exact();
+            }
+        }
+    }
+    assert!(checked > 500, "{checked} positions");
+}
