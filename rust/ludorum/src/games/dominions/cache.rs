@@ -7,8 +7,10 @@
 //! its group shows, whether that group has zero, one or more liberties, and whether it is a
 //! complete section (see [`Signature`]). The one exception is a placement that captures: it
 //! also asks whether a captured group touches an own group with another liberty, which looks
-//! further than the neighbours. Cells where that question arises are "volatile": recomputed
-//! at every fill.
+//! further than the neighbours, but never beyond the section of the captured group (the groups
+//! it touches are bonded to it). Cells where that question arises are "volatile": recomputed at
+//! every fill after a placement into the section of one of their connected neighbours, and
+//! after every undo.
 //!
 //! So a move marks as changed ("dirty") the cells next to the placed piece (their sides and
 //! the frontier change) and the cells next to every group whose signature changed; groups
@@ -95,19 +97,35 @@ impl PatternCache {
         self.dirty.is_empty()
     }
 
-    /// Starts a fill on `frontier`: returns the cells to recompute (dirty or volatile), whose
-    /// masks the caller must [`store`](Self::store) for both players; `None` when nothing
-    /// changed since the last fill.
+    /// Starts a fill on `frontier`: returns the dirty cells, whose masks the caller must
+    /// [`store`](Self::store) for both players, and the volatile cells that are not dirty,
+    /// which it must store or [`keep`](Self::keep); `None` when nothing changed since the last
+    /// fill.
     #[inline(always)]
-    pub(super) fn stale(&mut self, frontier: &CellSet) -> Option<CellSet> {
+    pub(super) fn stale(&mut self, frontier: &CellSet) -> Option<(CellSet, CellSet)> {
         if self.dirty.is_empty() {
             return None;
         }
-        let mut todo = self.dirty;
-        todo.union_with(&self.volatile);
+        let dirty = self.dirty.intersection(frontier);
+        let mut volatile = self.volatile.intersection(frontier);
+        for (v, d) in volatile.0.iter_mut().zip(dirty.0) {
+            *v &= !d;
+        }
         self.dirty = CellSet::EMPTY;
         self.volatile = CellSet::EMPTY;
-        Some(todo.intersection(frontier))
+        Some((dirty, volatile))
+    }
+
+    /// Keeps the masks of a volatile cell that the last move cannot have changed.
+    #[inline(always)]
+    pub(super) fn keep(&mut self, cell: usize) {
+        self.volatile.insert(cell);
+    }
+
+    /// Marks every volatile cell dirty (an undo: the fill after it cannot tell what changed).
+    #[inline(always)]
+    pub(super) fn mark_volatile(&mut self) {
+        self.dirty.union_with(&self.volatile);
     }
 
     /// Stores the patterns of `player` on `cell`, with whether they depend on a capture.

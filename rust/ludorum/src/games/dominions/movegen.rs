@@ -255,21 +255,40 @@ impl Dominions {
     /// that follow read masks; the game runs and has a piece.
     #[inline]
     pub(super) fn fill_cache(&mut self) {
-        let Some(todo) = self.cache.stale(&self.frontier) else {
+        let Some((dirty, volatile)) = self.cache.stale(&self.frontier) else {
             return;
         };
-        todo.for_each(|c| {
-            let allowed = self.fitting(c);
-            let open = if allowed == 0 {
-                [(None, false); 2]
+        dirty.for_each(|c| self.refresh(c));
+        // A volatile cell's capture test reads only the section of the captured group: a
+        // placement elsewhere (the last move; an undo marks them all dirty) leaves it as it is.
+        let placed = crate::core::game::Game::history(self).last().and_then(|mv| mv.cell());
+        let section = placed.map(|p| self.section_root(p));
+        volatile.for_each(|c| {
+            let touched = section.is_some_and(|root| {
+                directions(self.req[c])
+                    .any(|d| self.section_root(usize::from(NEIGHBOURS[c][d])) == root)
+            });
+            if touched {
+                self.refresh(c);
             } else {
-                self.openness(c)
-            };
-            for (player, (open, volatile)) in open.into_iter().enumerate() {
-                let patterns = self.open_patterns(c, allowed, open);
-                self.cache.store(player, c, patterns, volatile);
+                self.cache.keep(c);
             }
         });
+    }
+
+    /// Recomputes and stores the masks of the frontier cell `c` for both players.
+    #[inline(always)]
+    fn refresh(&mut self, c: usize) {
+        let allowed = self.fitting(c);
+        let open = if allowed == 0 {
+            [(None, false); 2]
+        } else {
+            self.openness(c)
+        };
+        for (player, (open, volatile)) in open.into_iter().enumerate() {
+            let patterns = self.open_patterns(c, allowed, open);
+            self.cache.store(player, c, patterns, volatile);
+        }
     }
 
     /// True when a group captured by a placement on `c` (the groups of the neighbours in

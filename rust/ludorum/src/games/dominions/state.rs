@@ -258,7 +258,7 @@ impl Dominions {
 
     /// The root of the section of the occupied cell `x`.
     #[inline(always)]
-    fn section_root(&self, mut x: usize) -> usize {
+    pub(super) fn section_root(&self, mut x: usize) -> usize {
         while usize::from(self.section_parent[x]) != x {
             x = usize::from(self.section_parent[x]);
         }
@@ -478,8 +478,10 @@ impl Dominions {
     fn unplace(&mut self, c: usize, p: u8, mover: u8, undo: &Undo) {
         let from = self.saved.len() - usize::from(undo.saved);
         // Before the groups go back: each saved group's cells now belong to the group of its
-        // id, and will show the saved signature again.
+        // id, and will show the saved signature again. Sections split, which the fill after a
+        // placement cannot see: the volatile cells are recomputed.
         self.mark_changed(c, from);
+        self.cache.mark_volatile();
         for i in (from..self.saved.len()).rev() {
             let s = self.saved[i];
             let g = usize::from(s.id);
