@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import game_info, new
 from .._state import State
+from .._types import Move
 from ..agents import BuiltinAgent, parse_agent
 from ..errors import InvalidArgumentError, InvalidOptionError
 from .store import Store, TableRecord
@@ -124,9 +125,7 @@ class Table:
                 if state.is_over():
                     raise InvalidArgumentError("the game is over")
                 raise InvalidArgumentError(f"{notation!r} is not a move seat {seat} may make now")
-            state.play(move)
-            self.record.moves.append(str(move))
-            self.version += 1
+            self._played(move)
 
     def say(self, seat: int, text: str) -> None:
         """Adds ``text`` to the public chat, for ``seat``.
@@ -155,10 +154,14 @@ class Table:
         with self.lock:
             if self.state.current_player != player or self.state.ply != thinking.ply:
                 return False  # the position changed meanwhile (a free move): think again
-            self.state.play(move)
-            self.record.moves.append(str(move))
-            self.version += 1
+            self._played(move)
             return True
+
+    def _played(self, move: Move) -> None:
+        """Plays ``move`` (checked by the caller, under the lock) and records it."""
+        self.state.play(move)
+        self.record.moves.append(str(move))
+        self.version += 1
 
 
 def _status(state: State, seat: int) -> str:

@@ -37,8 +37,6 @@ macro_rules! bind_games {
             m.add("GAMES", games)
         }
 
-        /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
-        /// game: the visitor may release the GIL (a search) while the state stays free.
         /// The state of a compact record (`state.serialize()`), of whichever game it holds.
         #[pyfunction]
         fn deserialize(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
@@ -54,6 +52,8 @@ macro_rules! bind_games {
             ))))
         }
 
+        /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
+        /// game: the visitor may release the GIL (a search) while the state stays free.
         fn visit_state<V: agents::StateVisitor>(
             state: &Bound<'_, PyAny>,
             visitor: V,

@@ -66,14 +66,20 @@ pub fn encode_with<G: Game>(header: &[u8], game: &G) -> Vec<u8> {
 ///
 /// [`Error::InvalidState`] for anything but a record of this format.
 pub fn split(data: &[u8]) -> Result<(&[u8], &[u8]), Error> {
+    let (_, _, end) = read_header(data)?;
+    Ok(data.split_at(end))
+}
+
+/// The game name and the options' bytes at the start of a record, and where they end.
+fn read_header(data: &[u8]) -> Result<(&str, &[u8], usize), Error> {
     let name = game_name(data)?;
     let mut reader = Reader {
         data,
         at: 5 + name.len(),
     };
     let len = reader.u32("options")? as usize;
-    reader.take(len, "options")?;
-    Ok(data.split_at(reader.at))
+    let options = reader.take(len, "options")?;
+    Ok((name, options, reader.at))
 }
 
 /// The game a [`header`] describes, built from its options.
@@ -82,12 +88,12 @@ pub fn split(data: &[u8]) -> Result<(&[u8], &[u8]), Error> {
 ///
 /// [`Error::InvalidState`] for a header of another game or options the game refuses.
 pub fn start<G: Game>(header: &[u8]) -> Result<G, Error> {
-    let name = game_name(header)?;
+    let (name, options, _) = read_header(header)?;
     if name != G::NAME {
         return Err(bad(format!("a record of {name}, not {}", G::NAME)));
     }
-    let options: Map<String, Value> = serde_json::from_slice(&header[9 + name.len()..])
-        .map_err(|e| bad(format!("its options: {e}")))?;
+    let options: Map<String, Value> =
+        serde_json::from_slice(options).map_err(|e| bad(format!("its options: {e}")))?;
     G::new(&options).map_err(|e| bad(format!("its options: {e}")))
 }
 
@@ -203,5 +209,14 @@ mod tests {
         let mut longer = data.clone();
         longer.push(0);
         assert!(decode::<Armadora>(&longer).is_err());
+        // a header alone, cut anywhere, is refused (not a panic)
+        let (header, _) = split(&data).unwrap();
+        for cut in 0..header.len() {
+            assert!(
+                start::<Armadora>(&header[..cut]).is_err(),
+                "header cut at {cut}"
+            );
+        }
+        assert!(start::<Armadora>(header).is_ok());
     }
 }

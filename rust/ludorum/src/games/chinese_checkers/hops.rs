@@ -53,7 +53,8 @@ impl HopBoard {
 pub(super) fn reach_from(occupied: u128, hole: usize) -> u128 {
     let mut out = 0;
     for &[over, landing] in &JUMPS[hole] {
-        if over != super::board::OFF_BOARD && occupied & bit(usize::from(over)) != 0 {
+        // A missing jump pads with OFF_BOARD, a hole no piece occupies.
+        if occupied & bit(usize::from(over)) != 0 {
             out |= bit(usize::from(landing));
         }
     }

@@ -126,23 +126,6 @@ struct Areas {
     outside: u128,
 }
 
-/// The union of the reaches of `holes`, adding what they read (their neighbours and reaches)
-/// to `reads`.
-#[inline(always)]
-fn spread(board: &HopBoard, mut holes: u128, reads: &mut u128) -> u128 {
-    let mut out = 0;
-    let mut read = 0;
-    while holes != 0 {
-        let hole = holes.trailing_zeros() as usize;
-        holes &= holes - 1;
-        let reach = board.reach(hole);
-        read |= NEIGHBOURS[hole] | reach;
-        out |= reach;
-    }
-    *reads |= read;
-    out
-}
-
 /// Every hole the piece on `from` may move to (steps and hop chains) under area mode `MODE`,
 /// with the holes whose occupancy that depends on; callers that only want the destinations let
 /// the compiler drop the rest.
@@ -170,30 +153,34 @@ fn search<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: 
     // The hops are those of the board with the moving piece in place: that piece's hole is
     // no landing either way, and the hops over it are dropped below.
     let reach = board.reach(from);
-    let todo = reach & empty;
-    let todo = if MODE == STRICT { todo & allowed } else { todo };
+    let mut todo = reach & empty;
+    if MODE == STRICT {
+        todo &= allowed;
+    }
     let mut reached = from_bit | todo;
     let mut reads = from_bit | ring | reach;
-    // Breadth first, a whole frontier at a time: the reach loads of a frontier do not wait on
-    // one another, where a hole-at-a-time search waits on each load before the next.
-    let mut frontier = todo;
-    while frontier != 0 {
-        // Two neighbours of the start hole are a hop apart only over the start hole, which the
-        // moving piece has left: hops from the ring may not land on the ring.
-        let near = frontier & ring;
-        let far = frontier ^ near;
-        let new = if MODE == STRICT {
+    while todo != 0 {
+        let hole = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let reach = board.reach(hole);
+        reads |= NEIGHBOURS[hole] | reach;
+        let hole_bit = bit_of(hole as u8);
+        let mut new = reach & empty & !reached;
+        if ring & hole_bit != 0 {
+            // Two neighbours of the start hole are a hop apart only over the start hole,
+            // which the moving piece has left.
+            new &= !ring;
+        }
+        if MODE == STRICT {
             // A chain that has landed outside its starting area may not land inside it.
-            let (near_in, far_in) = (near & start, far & start);
-            (spread(board, far_in, &mut reads) & inside)
-                | (spread(board, far ^ far_in, &mut reads) & outside)
-                | (spread(board, near_in, &mut reads) & inside & !ring)
-                | (spread(board, near ^ near_in, &mut reads) & outside & !ring)
-        } else {
-            spread(board, far, &mut reads) | (spread(board, near, &mut reads) & !ring)
-        };
-        frontier = new & empty & !reached;
-        reached |= frontier;
+            new &= if start & hole_bit != 0 {
+                inside
+            } else {
+                outside
+            };
+        }
+        reached |= new;
+        todo |= new;
     }
     let hops = reached ^ from_bit;
     let destinations = match MODE {

@@ -144,6 +144,20 @@ pub(super) enum Refusal {
     Liberty,
 }
 
+/// The neighbours of an empty cell, by colour (bit k for colour k): some neighbour shows it;
+/// some connected neighbour's group is a complete section, or is not (is bonded to the other
+/// colour); some connected group keeps a liberty besides the cell. `atari`: the directions of
+/// connected groups whose only liberty is the cell, colour 1 in the high byte.
+#[derive(Clone, Copy, Default)]
+struct Surroundings {
+    present: u8,
+    connected: u8,
+    complete: u8,
+    bonded_out: u8,
+    lives: u8,
+    atari: u16,
+}
+
 impl Dominions {
     /// The legal patterns on the empty cell `c` for the player to move (bit p for pattern p),
     /// with `hand` that player's hand; the game runs.
@@ -160,7 +174,7 @@ impl Dominions {
         if allowed == 0 {
             return (0, false);
         }
-        let (open, volatile) = self.openness(c)[usize::from(mover)];
+        let (open, volatile) = self.openness(c, mover);
         (self.open_patterns(c, allowed, open), volatile)
     }
 
@@ -185,70 +199,70 @@ impl Dominions {
         }
     }
 
-    /// What the pieces around the empty cell `c` allow each player, whatever the pattern:
-    /// `None` when a placement there has no contact, else whether the patterns that beam at no
-    /// empty neighbour are legal too (those that do always give the new group a liberty). The
-    /// flag says whether the answer looked beyond the neighbours' groups (a capture).
-    ///
-    /// Both players at once: the neighbours are read once, into facts by colour.
+    /// What the pieces around the empty cell `c` allow `mover`, whatever the pattern: `None`
+    /// when a placement there has no contact, else whether the patterns that beam at no empty
+    /// neighbour are legal too (those that do always give the new group a liberty). The flag
+    /// says whether the answer looked beyond the neighbours' groups (a capture).
     #[inline(always)]
-    pub(super) fn openness(&self, c: usize) -> [(Option<bool>, bool); 2] {
+    pub(super) fn openness(&self, c: usize, mover: u8) -> (Option<bool>, bool) {
         if self.pieces == 0 {
             // On the empty board every fitting pattern beams at an empty neighbour.
-            return [(Some(true), false); 2];
+            return (Some(true), false);
         }
+        self.answer(c, &self.surroundings(c), usize::from(mover))
+    }
+
+    /// The neighbours of the empty cell `c` (a piece is on the board), read once into facts
+    /// by colour, from which [`answer`](Self::answer) decides for either player.
+    #[inline(always)]
+    fn surroundings(&self, c: usize) -> Surroundings {
         let required = self.req[c];
         let neighbours = &NEIGHBOURS[c];
-        // Bit k of each: for colour k, some neighbour shows it; some connected neighbour's
-        // group is a complete section, or is not (is bonded to the other colour); some
-        // connected group keeps a liberty besides c. `atari`: the directions of connected
-        // groups whose only liberty is c, colour 1 in the high byte.
-        let (mut present, mut connected, mut complete, mut bonded_out, mut lives) =
-            (0u8, 0u8, 0u8, 0u8, 0u8);
-        let mut atari = 0u16;
+        let mut s = Surroundings::default();
         for d in directions(required | self.blank[c]) {
             let n = usize::from(neighbours[d]);
             let colour = self.colour[n] & 1;
             let bit = 1 << colour;
-            present |= bit;
+            s.present |= bit;
             if required & (1 << d) != 0 {
                 let g = usize::from(self.gid[n]);
                 let libs = self.libcount[g];
-                connected |= bit;
+                s.connected |= bit;
                 if self.complete[g] {
-                    complete |= bit;
+                    s.complete |= bit;
                 } else {
-                    bonded_out |= bit;
+                    s.bonded_out |= bit;
                 }
-                lives |= u8::from(libs >= 2) << colour;
-                atari |= u16::from(libs == 1) << (d + 8 * usize::from(colour));
+                s.lives |= u8::from(libs >= 2) << colour;
+                s.atari |= u16::from(libs == 1) << (d + 8 * usize::from(colour));
             }
         }
-        let mut out = [(None, false); 2];
-        for (mover, answer) in out.iter_mut().enumerate() {
-            let (own, other) = (1u8 << mover, 2u8 >> mover);
-            // Contact: an opponent piece touched, or an own complete section extended.
-            if (present & other) | (complete & own) == 0 {
-                continue;
-            }
-            let own_lives = lives & own != 0;
-            let captures = (atari >> (8 * (mover ^ 1))) as u8;
-            *answer = if captures != 0 {
-                // The merged group keeps a liberty of an own group.
-                (
-                    Some(own_lives || self.captured_touch_free_group(c, captures)),
-                    !own_lives,
-                )
-            } else {
-                // Either the group keeps a liberty, or a suicide merges it into an opponent
-                // group that has one besides c.
-                (
-                    Some(own_lives || connected & other != 0 || bonded_out & own != 0),
-                    false,
-                )
-            };
+        s
+    }
+
+    /// [`openness`](Self::openness) of `c` for `mover`, from its [`surroundings`](Self::surroundings).
+    #[inline(always)]
+    fn answer(&self, c: usize, s: &Surroundings, mover: usize) -> (Option<bool>, bool) {
+        let (own, other) = (1u8 << mover, 2u8 >> mover);
+        // Contact: an opponent piece touched, or an own complete section extended.
+        if (s.present & other) | (s.complete & own) == 0 {
+            return (None, false);
         }
-        out
+        let own_lives = s.lives & own != 0;
+        let captures = (s.atari >> (8 * (mover ^ 1))) as u8;
+        if captures != 0 {
+            // The merged group keeps a liberty of an own group.
+            return (
+                Some(own_lives || self.captured_touch_free_group(c, captures)),
+                !own_lives,
+            );
+        }
+        // Either the group keeps a liberty, or a suicide merges it into an opponent group that
+        // has one besides c.
+        (
+            Some(own_lives || s.connected & other != 0 || s.bonded_out & own != 0),
+            false,
+        )
     }
 
     /// Fills the pattern cache (see [`cache`](super::cache)), so that the `&self` generators
@@ -280,12 +294,13 @@ impl Dominions {
     #[inline(always)]
     fn refresh(&mut self, c: usize) {
         let allowed = self.fitting(c);
-        let open = if allowed == 0 {
-            [(None, false); 2]
-        } else {
-            self.openness(c)
-        };
-        for (player, (open, volatile)) in open.into_iter().enumerate() {
+        // Both players from one read of the neighbours.
+        let surroundings = (allowed != 0).then(|| self.surroundings(c));
+        for player in 0..2 {
+            let (open, volatile) = match &surroundings {
+                Some(s) => self.answer(c, s, player),
+                None => (None, false),
+            };
             let patterns = self.open_patterns(c, allowed, open);
             self.cache.store(player, c, patterns, volatile);
         }
@@ -369,7 +384,7 @@ impl Dominions {
         if mismatch != 0 {
             return Some(Refusal::Mismatch(mismatch.trailing_zeros() as usize));
         }
-        match self.openness(c)[usize::from(self.to_move)].0 {
+        match self.openness(c, self.to_move).0 {
             None => Some(Refusal::Contact),
             Some(true) => None,
             Some(false) => {
@@ -435,20 +450,16 @@ impl MoveGen for Dominions {
             self.frontier
                 .for_each(|c| total += (cached[c] & hand).count_ones() as usize);
             let mut k = rng.below(total) as u32;
-            for (w, &word) in self.frontier.0.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let c = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let mask = cached[c] & hand;
-                    let n = mask.count_ones();
-                    if k < n {
-                        return Move::place_unchecked(c, nth_bit(mask, k) as u8);
-                    }
-                    k -= n;
+            let drawn = self.frontier.find_map(|c| {
+                let mask = cached[c] & hand;
+                let n = mask.count_ones();
+                if k < n {
+                    return Some(Move::place_unchecked(c, nth_bit(mask, k) as u8));
                 }
-            }
-            return Move::PASS;
+                k -= n;
+                None
+            });
+            return drawn.unwrap_or(Move::PASS);
         }
         let mut cells = [0u8; CELLS];
         let mut masks = [0u64; CELLS];
@@ -502,10 +513,10 @@ impl Dominions {
     /// Panics unless every pattern mask the cache takes for exact equals a fresh computation,
     /// for both players.
     pub(super) fn assert_cache_exact(&self) {
+        if self.pieces == 0 || !self.cache.is_exact() {
+            return;
+        }
         for player in 0..2u8 {
-            if self.pieces == 0 || !self.cache.is_exact() {
-                continue;
-            }
             for c in self.frontier.iter() {
                 let fresh = self.patterns_for(c, player, board::ALL_PATTERNS).0;
                 assert_eq!(

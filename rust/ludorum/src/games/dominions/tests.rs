@@ -1079,8 +1079,12 @@ fn the_pattern_cache_stays_exact_through_moves_and_undos() {
             }
             if rng.below(4) == 0 {
                 let back = g.undo().expect("a move to undo");
-                g.assert_cache_exact();
                 assert_eq!(back, mv);
+                // Undo of a placement only marks: the generators compute until the next move
+                // fills again (a pass changes no cell, and both players' masks stay exact).
+                assert_eq!(g.cache.is_exact(), mv.cell().is_none(), "undo of {mv:?}");
+                g.assert_cache_exact();
+                assert_eq!(legal(&g), legal(&g.clone_without_cache()));
                 // The same move again, or another one (elsewhere, often): after an undo the
                 // cache may hold masks of the position it left.
                 let next = if rng.below(2) == 0 {
