@@ -1,5 +1,5 @@
 //! What every game shares: the [`Game`](game::Game) traits and their capabilities, facts,
-//! errors, outcomes, options, the RNG, Zobrist tables, perft, JSON replay, batches and
+//! errors, outcomes, options, the RNG, Zobrist tables, stacks that clone with their capacity, perft, JSON replay, batches and
 //! playouts; in tests, the checks every game shares (`testing`).
 
 pub mod batch;
@@ -14,6 +14,7 @@ pub mod outcome;
 pub mod perft;
 pub mod playout;
 pub mod rng;
+pub mod stack;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod zobrist;

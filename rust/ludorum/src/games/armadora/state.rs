@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 use super::board::{self, Edges, CELLS, MINES, MINE_CELLS, SLOTS};
 use super::movegen::{Move, MoveKind};
 use super::notation;
+use crate::core::stack::Stack;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
 use crate::prelude::*;
@@ -243,9 +244,9 @@ pub struct Armadora {
     to_move: u8,
     key: u64,
     outcome: Option<Outcome>,
-    history: Vec<Move>,
+    history: Stack<Move>,
     /// Per move: the mover, the key and `power_used` before it.
-    undos: Vec<(u8, u64, bool)>,
+    undos: Stack<(u8, u64, bool)>,
     // -- the advanced rules (all empty with base rules) --
     /// Per player: power tokens left.
     powers: [u8; 4],
@@ -303,8 +304,8 @@ impl Armadora {
             to_move: to_move as u8,
             key: 0,
             outcome: None,
-            history: Vec::with_capacity(64),
-            undos: Vec::with_capacity(64),
+            history: Stack::with_capacity(64),
+            undos: Stack::with_capacity(64),
             powers,
             reinforced_at: [NO_CELL; 4],
             reinforced: 0,

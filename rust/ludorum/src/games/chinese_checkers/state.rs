@@ -7,6 +7,7 @@ use super::board::{self, bit, ALL, HOLES, POINTS, WIDE_POINTS};
 use super::cache::DestinationCache;
 use super::hops::HopBoard;
 use super::movegen::Move;
+use crate::core::stack::Stack;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
 use crate::prelude::*;
@@ -159,9 +160,9 @@ pub struct ChineseCheckers {
     pub(super) to_move: u8,
     key: u64,
     outcome: Option<Outcome>,
-    history: Vec<Move>,
+    history: Stack<Move>,
     /// `keys[i]` = the key at the start of turn `i` (`keys[0]` the starting position).
-    pub(super) keys: Vec<u64>,
+    pub(super) keys: Stack<u64>,
     /// How many of `keys` fall in each bucket (low bits of the key): only a bucket holding
     /// three keys can hold a threefold repetition, so the exact scan is rare.
     pub(super) buckets: Vec<u16>,
@@ -215,8 +216,8 @@ impl ChineseCheckers {
             to_move: 0,
             key: 0,
             outcome: None,
-            history: Vec::with_capacity(capacity),
-            keys: Vec::with_capacity(capacity),
+            history: Stack::with_capacity(capacity),
+            keys: Stack::with_capacity(capacity),
             buckets: vec![0; MIN_BUCKETS],
             cache: DestinationCache::new(),
         };

@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use super::board::{self, COLOUR_LETTERS, EMPTY, MAX_HEIGHT, SQUARES};
 use super::movegen::{Move, MoveKind, HAND, RESERVE};
+use crate::core::stack::Stack;
 use crate::core::error::Error;
 use crate::core::facts::{
     Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, MAX_PLIES, SEED,
@@ -221,9 +222,9 @@ pub struct Domination {
     pub(super) to_move: u8,
     key: u64,
     outcome: Option<Outcome>,
-    history: Vec<Move>,
+    history: Stack<Move>,
     /// One record per move of `history`.
-    pub(super) undos: Vec<Undo>,
+    pub(super) undos: Stack<Undo>,
 }
 
 impl Domination {
@@ -252,8 +253,8 @@ impl Domination {
             to_move: to_move as u8,
             key: 0,
             outcome: None,
-            history: Vec::with_capacity(capacity),
-            undos: Vec::with_capacity(capacity),
+            history: Stack::with_capacity(capacity),
+            undos: Stack::with_capacity(capacity),
         };
         for (square, &colour) in LAYOUTS[players - 2].iter().enumerate() {
             if colour != EMPTY {

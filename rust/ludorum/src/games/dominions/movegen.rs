@@ -273,14 +273,23 @@ impl Dominions {
             return;
         };
         dirty.for_each(|c| self.refresh(c));
-        // A volatile cell's capture test reads only the section of the captured group: a
-        // placement elsewhere (the last move; an undo marks them all dirty) leaves it as it is.
+        if volatile.is_empty() {
+            return;
+        }
+        // A volatile cell's capture test reads only the section of a captured group (a
+        // connected neighbour's group with one liberty; were it another, the cell would be
+        // dirty): a placement elsewhere (the last move; an undo marks them all dirty) leaves
+        // it as it is, and so does a placement that joined no section.
         let placed = crate::core::game::Game::history(self).last().and_then(|mv| mv.cell());
-        let section = placed.map(|p| self.section_root(p));
+        let section = placed
+            .map(|p| self.section_root(p))
+            .filter(|&root| self.section_size[root] > 1);
         volatile.for_each(|c| {
             let touched = section.is_some_and(|root| {
-                directions(self.req[c])
-                    .any(|d| self.section_root(usize::from(NEIGHBOURS[c][d])) == root)
+                directions(self.req[c]).any(|d| {
+                    let n = usize::from(NEIGHBOURS[c][d]);
+                    self.libcount[usize::from(self.gid[n])] == 1 && self.section_root(n) == root
+                })
             });
             if touched {
                 self.refresh(c);
@@ -443,23 +452,37 @@ impl MoveGen for Dominions {
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let player = usize::from(self.to_move);
         if self.pieces > 0 && self.cache.is_exact() {
-            // The usual case after `play_unchecked`: count from the cached masks, then walk
-            // them again to the drawn move (no lists to build).
+            // The usual case after `play_unchecked`: count from the cached masks by word of
+            // the frontier, then walk only the word that holds the drawn move (no lists).
             let (cached, hand) = (&self.cache.patterns[player], self.hands[player]);
-            let mut total = 1; // `pass`
-            self.frontier
-                .for_each(|c| total += (cached[c] & hand).count_ones() as usize);
-            let mut k = rng.below(total) as u32;
-            let drawn = self.frontier.find_map(|c| {
-                let mask = cached[c] & hand;
-                let n = mask.count_ones();
-                if k < n {
-                    return Some(Move::place_unchecked(c, nth_bit(mask, k) as u8));
+            let mut by_word = [0u32; 4];
+            for (w, (count, &word)) in by_word.iter_mut().zip(&self.frontier.0).enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    *count += (cached[w * 64 + bits.trailing_zeros() as usize] & hand).count_ones();
+                    bits &= bits - 1;
                 }
-                k -= n;
-                None
-            });
-            return drawn.unwrap_or(Move::PASS);
+            }
+            let total = 1 + by_word.iter().sum::<u32>(); // and `pass`
+            let mut k = rng.below(total as usize) as u32;
+            for (w, (&count, &word)) in by_word.iter().zip(&self.frontier.0).enumerate() {
+                if k >= count {
+                    k -= count;
+                    continue;
+                }
+                let mut bits = word;
+                loop {
+                    let c = w * 64 + bits.trailing_zeros() as usize;
+                    let mask = cached[c] & hand;
+                    let n = mask.count_ones();
+                    if k < n {
+                        return Move::place_unchecked(c, nth_bit(mask, k) as u8);
+                    }
+                    k -= n;
+                    bits &= bits - 1;
+                }
+            }
+            return Move::PASS;
         }
         let mut cells = [0u8; CELLS];
         let mut masks = [0u64; CELLS];

@@ -26,6 +26,7 @@ use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::zobrist;
+use crate::core::stack::Stack;
 
 /// Seed of the Zobrist tables: the bytes of `"DOMINION"`.
 pub const ZOBRIST_SEED: u64 = 0x444F_4D49_4E49_4F4E;
@@ -154,7 +155,7 @@ pub struct Dominions {
     pub(super) complete: [bool; CELLS],
     /// Sections: union-find parents and sizes (at roots).
     section_parent: [u8; CELLS],
-    section_size: [u8; CELLS],
+    pub(super) section_size: [u8; CELLS],
     /// Per player: bit p while pattern p is in hand.
     pub(super) hands: [u64; 2],
     /// Pieces showing each colour.
@@ -164,11 +165,11 @@ pub struct Dominions {
     last_pass: bool,
     key: u64,
     outcome: Option<Outcome>,
-    history: Vec<Move>,
-    undos: Vec<Undo>,
-    saved: Vec<SavedGroup>,
+    history: Stack<Move>,
+    undos: Stack<Undo>,
+    saved: Stack<SavedGroup>,
     /// Section roots attached under another root, in order.
-    unions: Vec<u8>,
+    unions: Stack<u8>,
     /// The legal patterns of the frontier cells, kept across moves.
     pub(super) cache: PatternCache,
 }
@@ -200,10 +201,10 @@ impl Dominions {
             last_pass: false,
             key: 0,
             outcome: None,
-            history: Vec::with_capacity(capacity),
-            undos: Vec::with_capacity(capacity),
-            saved: Vec::with_capacity(capacity),
-            unions: Vec::with_capacity(capacity),
+            history: Stack::with_capacity(capacity),
+            undos: Stack::with_capacity(capacity),
+            saved: Stack::with_capacity(capacity),
+            unions: Stack::with_capacity(capacity),
             cache: PatternCache::new(),
         };
         game.key = game.key_from_scratch();

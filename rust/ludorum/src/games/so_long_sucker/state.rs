@@ -13,6 +13,7 @@ use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
+use crate::core::stack::Stack;
 
 /// The most free actions listed per decision (the `free_actions` option).
 const MAX_FREE_ACTIONS: u8 = 100;
@@ -174,39 +175,6 @@ pub(super) struct Undo {
     pile_mask: u8,
     /// The chips of a pile the move took off the table, kept in `saved_chips`.
     saved: u8,
-}
-
-/// A `Vec` whose clones keep its capacity: a cloned game plays on without growing its stacks
-/// again move by move.
-#[derive(Debug)]
-struct Stack<T>(Vec<T>);
-
-impl<T> Stack<T> {
-    fn with_capacity(capacity: usize) -> Self {
-        Self(Vec::with_capacity(capacity))
-    }
-}
-
-impl<T: Clone> Clone for Stack<T> {
-    fn clone(&self) -> Self {
-        let mut items = Vec::with_capacity(self.0.capacity());
-        items.extend_from_slice(&self.0);
-        Self(items)
-    }
-}
-
-impl<T> std::ops::Deref for Stack<T> {
-    type Target = Vec<T>;
-
-    fn deref(&self) -> &Vec<T> {
-        &self.0
-    }
-}
-
-impl<T> std::ops::DerefMut for Stack<T> {
-    fn deref_mut(&mut self) -> &mut Vec<T> {
-        &mut self.0
-    }
 }
 
 /// A game of So Long Sucker.
