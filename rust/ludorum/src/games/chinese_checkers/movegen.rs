@@ -1,7 +1,7 @@
 //! Moves and move generation: a destination mask per piece, from the step and hop tables of
 //! [`board`](super::board), with the area rules applied as masks.
 
-use super::board::{bit, bit_of, ALL, HOLES, NEIGHBOURS};
+use super::board::{bit, bit_of, HOLES, NEIGHBOURS};
 use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Area, ChineseCheckers, MAX_PIECES};
@@ -136,61 +136,124 @@ struct Areas {
 /// there until that neighbour fills, and the neighbour is read.
 #[inline(always)]
 fn search<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: usize) -> Entry {
-    let Areas {
-        start,
-        inside,
-        outside,
-    } = areas;
-    let from_bit = bit_of(from as u8);
-    let empty = ALL & !occupied;
-    let ring = NEIGHBOURS[from];
-    let steps = ring & empty;
-    let allowed = if start & from_bit != 0 {
-        inside
-    } else {
-        outside
-    };
-    // The hops are those of the board with the moving piece in place: that piece's hole is
-    // no landing either way, and the hops over it are dropped below.
-    let reach = board.reach(from);
-    let mut todo = reach & empty;
-    if MODE == STRICT {
-        todo &= allowed;
+    let [entry] = search_lanes::<MODE, 1>(board, occupied, areas, [from]);
+    entry
+}
+
+/// `N` [`search`]es at once, one hop of each in turn. A search is a chain of dependent steps
+/// (each hop waits on the load of its reach, the next on the hops it found), so a core runs
+/// a single one far below its width; independent chains fill the gaps. Four lanes measured
+/// best: eight spill registers (see `docs/performance.md`).
+#[inline(always)]
+fn search_lanes<const MODE: u8, const N: usize>(
+    board: &HopBoard,
+    occupied: u128,
+    areas: Areas,
+    froms: [usize; N],
+) -> [Entry; N] {
+    let mut lanes = froms.map(|from| Search::start::<MODE>(board, occupied, areas, from));
+    loop {
+        let mut busy = false;
+        for lane in &mut lanes {
+            if lane.todo != 0 {
+                lane.expand::<MODE>(board, occupied, areas);
+                busy = true;
+            }
+        }
+        if !busy {
+            break;
+        }
     }
-    let mut reached = from_bit | todo;
-    let mut reads = from_bit | ring | reach;
-    while todo != 0 {
-        let hole = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
+    lanes.map(|lane| lane.finish::<MODE>(occupied, areas))
+}
+
+/// A hop-chain search under way (see [`search`]).
+struct Search {
+    /// The start hole.
+    from_bit: u128,
+    /// Its neighbours.
+    ring: u128,
+    /// The landings whose hops are still to expand.
+    todo: u128,
+    /// The start and the landings found so far.
+    reached: u128,
+    /// The holes read so far (see [`search`]).
+    reads: u128,
+}
+
+impl Search {
+    /// A search from `from`, with its first hops to do.
+    #[inline(always)]
+    fn start<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: usize) -> Self {
+        let from_bit = bit_of(from as u8);
+        let ring = NEIGHBOURS[from];
+        // The hops are those of the board with the moving piece in place: that piece's hole
+        // is no landing either way, and the hops over it are dropped in `expand`.
+        let reach = board.reach(from);
+        let mut todo = reach & !occupied;
+        if MODE == STRICT {
+            todo &= areas.allowed(from_bit);
+        }
+        Self {
+            from_bit,
+            ring,
+            todo,
+            reached: from_bit | todo,
+            reads: from_bit | ring | reach,
+        }
+    }
+
+    /// Expands the lowest landing still to do.
+    #[inline(always)]
+    fn expand<const MODE: u8>(&mut self, board: &HopBoard, occupied: u128, areas: Areas) {
+        let hole = self.todo.trailing_zeros() as usize;
+        self.todo &= self.todo - 1;
         let reach = board.reach(hole);
-        reads |= NEIGHBOURS[hole] | reach;
+        self.reads |= NEIGHBOURS[hole] | reach;
         let hole_bit = bit_of(hole as u8);
-        let mut new = reach & empty & !reached;
-        if ring & hole_bit != 0 {
+        let mut new = reach & !occupied & !self.reached;
+        if self.ring & hole_bit != 0 {
             // Two neighbours of the start hole are a hop apart only over the start hole,
             // which the moving piece has left.
-            new &= !ring;
+            new &= !self.ring;
         }
         if MODE == STRICT {
             // A chain that has landed outside its starting area may not land inside it.
-            new &= if start & hole_bit != 0 {
-                inside
-            } else {
-                outside
-            };
+            new &= areas.allowed(hole_bit);
         }
-        reached |= new;
-        todo |= new;
+        self.reached |= new;
+        self.todo |= new;
     }
-    let hops = reached ^ from_bit;
-    let destinations = match MODE {
-        FREE => steps | hops,
-        DEST => (steps | hops) & allowed,
-        _ => (steps & allowed) | hops,
-    };
-    Entry {
-        destinations,
-        reads,
+
+    /// The destinations (steps and hops, under the area rule) and the reads, once nothing is
+    /// left to do.
+    #[inline(always)]
+    fn finish<const MODE: u8>(self, occupied: u128, areas: Areas) -> Entry {
+        let steps = self.ring & !occupied;
+        let allowed = areas.allowed(self.from_bit);
+        let hops = self.reached ^ self.from_bit;
+        let destinations = match MODE {
+            FREE => steps | hops,
+            DEST => (steps | hops) & allowed,
+            _ => (steps & allowed) | hops,
+        };
+        Entry {
+            destinations,
+            reads: self.reads,
+        }
+    }
+}
+
+impl Areas {
+    /// Where a chain that stands on `hole_bit` may land: inside its start area while it has
+    /// not left it, else outside.
+    #[inline(always)]
+    fn allowed(self, hole_bit: u128) -> u128 {
+        if self.start & hole_bit != 0 {
+            self.inside
+        } else {
+            self.outside
+        }
     }
 }
 
@@ -226,13 +289,31 @@ impl ChineseCheckers {
     fn fill_cache_in<const MODE: u8>(&mut self) {
         let player = usize::from(self.to_move);
         let mut stale = self.cache.stale(player, self.boards[player]);
+        // Stale pieces by groups of up to 4, interleaved (see `search_lanes`).
         while stale != 0 {
-            let from = stale.trailing_zeros() as usize;
-            stale &= stale - 1;
-            let entry = search::<MODE>(&self.hop_board, self.occupied, self.areas(player), from);
-            self.cache.store(player, from, entry);
+            match stale.count_ones() {
+                4.. => self.search_into::<MODE, 4>(&mut stale, player),
+                2..=3 => self.search_into::<MODE, 2>(&mut stale, player),
+                _ => self.search_into::<MODE, 1>(&mut stale, player),
+            }
         }
         self.cache.filled(player);
+    }
+
+    /// Searches the lowest `N` holes of `stale` (which has that many) for `player`, stores
+    /// their entries and takes them out of `stale`.
+    #[inline(always)]
+    fn search_into<const MODE: u8, const N: usize>(&mut self, stale: &mut u128, player: usize) {
+        let mut froms = [0usize; N];
+        for from in &mut froms {
+            *from = stale.trailing_zeros() as usize;
+            *stale &= *stale - 1;
+        }
+        let entries =
+            search_lanes::<MODE, N>(&self.hop_board, self.occupied, self.areas(player), froms);
+        for (from, entry) in froms.into_iter().zip(entries) {
+            self.cache.store(player, from, entry);
+        }
     }
 
     /// Fills the destination cache for the player to move (see [`Self::fill_cache_in`]).
