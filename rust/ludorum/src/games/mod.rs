@@ -1,7 +1,6 @@
 //! The one list of games. Each game has a folder with `board` (geometry and tables), `state`
-//! ([`Game`]), `movegen` ([`MoveGen`](crate::core::game::MoveGen)) and `notation`
-//! ([`Encoding`](crate::core::game::Encoding)), declares its [`Facts`], and documents its
-//! encodings in `docs/rules/<name>.md`.
+//! ([`Game`]), `movegen` ([`MoveGen`]) and `notation` ([`Encoding`]), declares its [`Facts`],
+//! and documents its encodings in `docs/rules/<name>.md`.
 //!
 //! [`for_each_game!`](crate::for_each_game) is the only place that names every game: the
 //! modules, [`ALL`], [`visit`], the bindings, the examples and the benches are all made from it.

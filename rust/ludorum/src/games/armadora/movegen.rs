@@ -528,7 +528,7 @@ impl Armadora {
 }
 
 impl MoveGen for Armadora {
-    /// The legal moves of the player to move, ascending (see [`Game::legal_moves`]).
+    /// The legal moves of the player to move, ascending (see [`MoveGen::legal_moves`]).
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         let Some(p) = self.to_move_now() else {

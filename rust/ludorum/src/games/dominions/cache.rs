@@ -9,8 +9,9 @@
 //! also asks whether a captured group touches an own group with another liberty, which looks
 //! further than the neighbours, but never beyond the section of the captured group (the groups
 //! it touches are bonded to it). Cells where that question arises are "volatile": recomputed at
-//! every fill after a placement into the section of one of their connected neighbours, and
-//! after every undo.
+//! every fill after a placement into the section of one of their connected neighbours in atari
+//! (the groups a capture test reads; a change of any other neighbour's signature marks the cell
+//! dirty anyway), and after every undo.
 //!
 //! So a move marks as changed ("dirty") the cells next to the placed piece (their sides and
 //! the frontier change) and the cells next to every group whose signature changed; groups
