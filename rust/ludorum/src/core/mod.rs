@@ -1,6 +1,7 @@
 //! What every game shares: the [`Game`](game::Game) traits and their capabilities, facts,
-//! errors, outcomes, options, the RNG, Zobrist tables, stacks that clone with their capacity, perft, JSON replay, batches and
-//! playouts; in tests, the checks every game shares (`testing`).
+//! errors, outcomes, options, the RNG, Zobrist tables, stacks that clone with their capacity,
+//! perft, JSON replay, batches and playouts; in tests, the checks every game shares
+//! (`testing`).
 
 pub mod batch;
 pub mod compact;

@@ -14,7 +14,7 @@
 /// let copy = moves.clone();
 /// assert_eq!((copy.as_slice(), copy.capacity() >= 256), (&[7][..], true));
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Stack<T>(Vec<T>);
 
 impl<T> Stack<T> {

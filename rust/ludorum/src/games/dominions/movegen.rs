@@ -456,31 +456,27 @@ impl MoveGen for Dominions {
             // the frontier, then walk only the word that holds the drawn move (no lists).
             let (cached, hand) = (&self.cache.patterns[player], self.hands[player]);
             let mut by_word = [0u32; 4];
-            for (w, (count, &word)) in by_word.iter_mut().zip(&self.frontier.0).enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    *count += (cached[w * 64 + bits.trailing_zeros() as usize] & hand).count_ones();
-                    bits &= bits - 1;
-                }
-            }
+            self.frontier
+                .for_each(|c| by_word[c / 64] += (cached[c] & hand).count_ones());
             let total = 1 + by_word.iter().sum::<u32>(); // and `pass`
             let mut k = rng.below(total as usize) as u32;
-            for (w, (&count, &word)) in by_word.iter().zip(&self.frontier.0).enumerate() {
+            for (w, &count) in by_word.iter().enumerate() {
                 if k >= count {
                     k -= count;
                     continue;
                 }
-                let mut bits = word;
-                loop {
-                    let c = w * 64 + bits.trailing_zeros() as usize;
+                let mut word = CellSet::EMPTY;
+                word.0[w] = self.frontier.0[w];
+                let drawn = word.find_map(|c| {
                     let mask = cached[c] & hand;
                     let n = mask.count_ones();
                     if k < n {
-                        return Move::place_unchecked(c, nth_bit(mask, k) as u8);
+                        return Some(Move::place_unchecked(c, nth_bit(mask, k) as u8));
                     }
                     k -= n;
-                    bits &= bits - 1;
-                }
+                    None
+                });
+                return drawn.expect("k is below the count of its word");
             }
             return Move::PASS;
         }
