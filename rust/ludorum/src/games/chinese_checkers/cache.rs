@@ -110,20 +110,25 @@ impl DestinationCache {
         stale
     }
 
-    /// Stores the exact entry of `player`'s piece on `hole`.
+    /// Stores the exact entry of a piece of the player being filled on `hole`; returns by how
+    /// much its number of moves changed, for [`filled`](Self::filled) to add (summed by the
+    /// caller rather than here, which would chain every store through one counter in memory).
     #[inline(always)]
-    pub(super) fn store(&mut self, player: usize, hole: usize, entry: Entry) {
+    pub(super) fn store(&mut self, hole: usize, entry: Entry) -> i32 {
         // At most 120 destinations: the other holes.
         let count = entry.destinations.count_ones() as u8;
-        self.moves[player] = self.moves[player] - u16::from(self.counts[hole]) + u16::from(count);
+        let change = i32::from(count) - i32::from(self.counts[hole]);
         self.counts[hole] = count;
         self.entries[hole] = entry;
+        change
     }
 
-    /// Ends the fill: every piece of `player` now has an exact entry.
+    /// Ends the fill: every piece of `player` now has an exact entry, and its number of moves
+    /// changed by `change` since [`stale`](Self::stale) (the sum of what `store` returned).
     #[inline(always)]
-    pub(super) fn filled(&mut self, player: usize) {
+    pub(super) fn filled(&mut self, player: usize, change: i32) {
         self.changed[player] = 0;
+        self.moves[player] = (i32::from(self.moves[player]) + change) as u16;
     }
 }
 

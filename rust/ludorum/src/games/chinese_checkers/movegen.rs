@@ -289,21 +289,23 @@ impl ChineseCheckers {
     fn fill_cache_in<const MODE: u8>(&mut self) {
         let player = usize::from(self.to_move);
         let mut stale = self.cache.stale(player, self.boards[player]);
+        let mut change = 0;
         // Stale pieces by groups of up to 4, interleaved (see `search_lanes`).
         while stale != 0 {
             match stale.count_ones() {
-                4.. => self.search_into::<MODE, 4>(&mut stale, player),
-                2..=3 => self.search_into::<MODE, 2>(&mut stale, player),
-                _ => self.search_into::<MODE, 1>(&mut stale, player),
+                4.. => change += self.search_into::<MODE, 4>(&mut stale, player),
+                2..=3 => change += self.search_into::<MODE, 2>(&mut stale, player),
+                _ => change += self.search_into::<MODE, 1>(&mut stale, player),
             }
         }
-        self.cache.filled(player);
+        self.cache.filled(player, change);
     }
 
     /// Searches the lowest `N` holes of `stale` (which has that many) for `player`, stores
-    /// their entries and takes them out of `stale`.
+    /// their entries and takes them out of `stale`; returns by how much that changed the
+    /// player's number of moves.
     #[inline(always)]
-    fn search_into<const MODE: u8, const N: usize>(&mut self, stale: &mut u128, player: usize) {
+    fn search_into<const MODE: u8, const N: usize>(&mut self, stale: &mut u128, player: usize) -> i32 {
         let mut froms = [0usize; N];
         for from in &mut froms {
             *from = stale.trailing_zeros() as usize;
@@ -311,9 +313,11 @@ impl ChineseCheckers {
         }
         let entries =
             search_lanes::<MODE, N>(&self.hop_board, self.occupied, self.areas(player), froms);
+        let mut change = 0;
         for (from, entry) in froms.into_iter().zip(entries) {
-            self.cache.store(player, from, entry);
+            change += self.cache.store(from, entry);
         }
+        change
     }
 
     /// Fills the destination cache for the player to move (see [`Self::fill_cache_in`]).
