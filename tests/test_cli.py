@@ -225,6 +225,32 @@ def test_bench_quick_prints_the_table_and_its_progress(
     assert out.index("configuration") < out.index("chinese_checkers players=2")
 
 
+def test_bench_rounds_print_the_median_of_each_figure(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # four rates a round; every key sees 1000, 2000 and 9000 once: median 2000, mean 4000
+    rates = iter([1000.0, 2000.0, 9000.0] * 4)
+    measured: list[dict[str, object]] = []
+
+    def measure(config: bench.BenchConfig, *rest: object) -> dict[str, object]:
+        row: dict[str, object] = {"game": config.game, "options": config.options}
+        row |= {key: next(rates) for key in ("rust_1t", "rust_nt", "python_loop", "reference")}
+        measured.append(row)
+        return row
+
+    monkeypatch.setattr(bench, "_measure", measure)
+    monkeypatch.setattr(bench, "_perft_configs", lambda name, seconds: [])
+    [row] = bench.run_bench("dominions", seconds=0.01, rounds=3, progress=False)
+    assert len(measured) == 3, "one measurement per round"
+    for key in ("rust_1t", "rust_nt", "python_loop", "reference"):
+        assert row[key] == 2000.0, key
+    out = capsys.readouterr().out
+    assert "(3 rounds, " in out and "dominions" in out
+    with pytest.raises(ValueError, match="at least 1"):
+        bench.run_bench("dominions", rounds=0)
+    assert "must be at least 1" in _fails(["bench", "dominions", "--rounds", "0"], capsys)
+
+
 def test_so_long_sucker_commands(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["perft", "so_long_sucker", "12", "--players", "4", "--first-player", "0", "--only"]
     assert main(argv) == 0

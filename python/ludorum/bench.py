@@ -1,13 +1,15 @@
 """``ludorum bench``: the Rust core against the reference and against OpenSpiel, in one run.
 
 Every number in the table is measured in the same process, one after the other, so the ratios
-are what count; absolute numbers drift from machine to machine.
+are what count; absolute numbers drift from machine to machine. On a shared machine one burst of
+load can tilt a ratio: ``rounds`` measures each row several times in turn and keeps the medians.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -126,22 +128,40 @@ def run_bench(
     *,
     quick: bool = False,
     seconds: float | None = None,
+    rounds: int = 1,
     progress: bool = True,
     **options: Any,
 ) -> list[dict[str, Any]]:
     """Measure and print the table for ``game`` (default: every game); returns the rows.
 
     Each figure is measured for ``seconds`` (default 2, or 0.5 with ``quick``); ``options``
-    override the game options of every row (OpenSpiel is then left out). With ``progress``,
-    stderr says which row is being measured (redrawn in place on a terminal).
+    override the game options of every row (OpenSpiel is then left out). With ``rounds`` above
+    1, each row is measured that many times in turn (every column, then every column again)
+    and each figure is the median of its rounds, so that a burst of load on a shared machine
+    does not tilt a ratio; the perft lines are measured once. With ``progress``, stderr says
+    which row is being measured (redrawn in place on a terminal).
+
+    Examples:
+        >>> rows = run_bench("so_long_sucker", seconds=0.01, rounds=3, progress=False, players=2)
+        ... # doctest: +ELLIPSIS
+        ludorum bench (3 rounds, ... cores); rates are per second
+        configuration ...
+        so_long_sucker players=2 ...
+        so_long_sucker players=2,free_actions=2 ...
+        ...
+        >>> [row["options"]["players"] for row in rows], all(row["rust_1t"] > 0 for row in rows)
+        ([2, 2], True)
 
     Raises:
         InvalidOptionError: unknown game or option.
+        ValueError: ``rounds`` below 1.
     """
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         pyspiel = None
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise ValueError(f"rounds must be a whole number of at least 1, not {rounds!r}")
     if seconds is None:
         seconds = 0.5 if quick else 2.0
     cores = os.cpu_count() or 1
@@ -155,7 +175,8 @@ def run_bench(
                 configs.append(BenchConfig(name, opts, peer))
     perfts = [(name, *config) for name in names for config in _perft_configs(name, seconds)]
     status = _Status(len(configs) + len(perfts), progress)
-    print(f"ludorum bench ({'quick, ' if quick else ''}{cores} cores); rates are per second")
+    what = ("quick, " if quick else "") + (f"{rounds} rounds, " if rounds > 1 else "")
+    print(f"ludorum bench ({what}{cores} cores); rates are per second")
     print(
         f"{'configuration':<{_LABEL}}{'rust 1t':>11}{f'rust {cores}t':>11}{'x':>6}"
         f"{'py loop':>10}{'ref':>9}{'rust/ref':>9}{'OS C++':>10}{'rust/OS':>8}{'OS MCTS':>9}"
@@ -168,11 +189,15 @@ def run_bench(
             f"{k}={v}" for k, v in config.options.items() if k != "max_plies"
         )
         status.start(label.strip())
-        row = _measure(config, seconds, cores, status)
-        if config.openspiel:
-            status.step("OpenSpiel")
-            row.update(_measure_openspiel(config.openspiel, pyspiel, seconds))
-        rows.append(row)
+        measured = []
+        for done in range(rounds):
+            status.round = f"round {done + 1}/{rounds}: " if rounds > 1 else ""
+            row = _measure(config, seconds, cores, status)
+            if config.openspiel:
+                status.step("OpenSpiel")
+                row.update(_measure_openspiel(config.openspiel, pyspiel, seconds))
+            measured.append(row)
+        rows.append(_median_row(measured))
         status.clear()
         print(_format_row(label, row), flush=True)
     _print_perft(perfts, seconds, status)
@@ -218,6 +243,15 @@ def _measure(config: BenchConfig, seconds: float, cores: int, status: _Status) -
     row["python_loop"] = _timed(lambda: _python_loop(config, next(seeds)), seconds)
     status.step("reference")
     row["reference"] = _timed(reference, seconds)
+    return row
+
+
+def _median_row(rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """One row from the rounds of a row: the median of every rate, the rest from the first."""
+    row = dict(rounds[0])
+    for key, value in row.items():
+        if isinstance(value, float):
+            row[key] = statistics.median(r[key] for r in rounds)
     return row
 
 
@@ -306,6 +340,8 @@ class _Status:
         self.total, self.done, self.enabled = total, 0, enabled
         self.live = enabled and self.stream.isatty()
         self.label = ""
+        #: put before each step, e.g. ``"round 2/3: "`` (set by the caller)
+        self.round = ""
 
     def start(self, label: str) -> None:
         """A new row (a configuration or a perft position) starts."""
@@ -319,7 +355,7 @@ class _Status:
     def step(self, what: str) -> None:
         """Within a row, ``what`` is being measured (shown on a terminal only)."""
         if self.live:
-            self._draw(f"{self.label}: {what} ...")
+            self._draw(f"{self.label}: {self.round}{what} ...")
 
     def clear(self) -> None:
         """Before a row of the table is printed."""

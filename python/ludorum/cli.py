@@ -122,6 +122,13 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _positive_int(text: str) -> int:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
 def _cmd_demo(args: argparse.Namespace, options: dict[str, Any]) -> None:
     for name in games():
         # Random play need not end (a random Chinese Checkers game practically never does): cap
@@ -191,7 +198,7 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
         run_rl_bench(quick=args.quick)
     else:
-        run_bench(args.game, quick=args.quick, **options)
+        run_bench(args.game, quick=args.quick, rounds=args.rounds, **options)
 
 
 def _agent_list(text: str) -> list[str]:
@@ -492,6 +499,13 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
         help="default: all; 'agents' measures the search agents, 'rl' the batched env",
     )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
+    b.add_argument(
+        "--rounds",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="measure each row N times in turn and print the medians (default 1)",
+    )
     b.set_defaults(run=_cmd_bench)
 
     w = command("web", "a web page where people play each other and the agents")
