@@ -292,11 +292,11 @@ impl ChineseCheckers {
         let mut change = 0;
         // Stale pieces by groups of up to 4, interleaved (see `search_lanes`).
         while stale != 0 {
-            match stale.count_ones() {
-                4.. => change += self.search_into::<MODE, 4>(&mut stale, player),
-                2..=3 => change += self.search_into::<MODE, 2>(&mut stale, player),
-                _ => change += self.search_into::<MODE, 1>(&mut stale, player),
-            }
+            change += match stale.count_ones() {
+                4.. => self.search_into::<MODE, 4>(&mut stale, player),
+                2..=3 => self.search_into::<MODE, 2>(&mut stale, player),
+                _ => self.search_into::<MODE, 1>(&mut stale, player),
+            };
         }
         self.cache.filled(player, change);
     }
