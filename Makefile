@@ -24,8 +24,13 @@ bench: $(EXT)
 	$(PY) -m pytest benches --benchmark-enable -q
 	cargo bench -p ludorum --bench engine -- --quick
 
+# The games' modules are declared by a macro (games/mod.rs), which cargo fmt does not follow:
+# rustfmt is also given every Rust file by name.
+RUST_FILES = $(shell find rust -name '*.rs' -not -path '*/target/*')
+
 lint: $(EXT)
 	cargo fmt --all -- --check
+	rustfmt --edition 2021 --check $(RUST_FILES)
 	cargo clippy --workspace --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 	$(VENV)/bin/ruff check python tests benches
@@ -34,6 +39,7 @@ lint: $(EXT)
 
 fmt: $(STAMP)
 	cargo fmt --all
+	rustfmt --edition 2021 $(RUST_FILES)
 	$(VENV)/bin/ruff format python tests benches
 	$(VENV)/bin/ruff check --fix python tests benches
 

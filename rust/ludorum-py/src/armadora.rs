@@ -86,7 +86,9 @@ game_class!(PyArmadora, Armadora, "Armadora", {
     fn passed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let passed: Vec<bool> = {
             let game = self.read()?;
-            (0..game.num_players()).map(|p| game.has_passed(p)).collect()
+            (0..game.num_players())
+                .map(|p| game.has_passed(p))
+                .collect()
         };
         PyTuple::new(py, passed)
     }

@@ -35,8 +35,8 @@ mod state;
 mod tests;
 
 pub use movegen::{
-    Move, MoveKind, ADVANCED_NUM_ACTIONS, ELF_BASE, GOBLIN_BASE, MAGE_BASE, NUM_ACTIONS,
-    ORC_BASE, PAIR_BASE, PASS, REINFORCE_BASE, SINGLE_BASE,
+    Move, MoveKind, ADVANCED_NUM_ACTIONS, ELF_BASE, GOBLIN_BASE, MAGE_BASE, NUM_ACTIONS, ORC_BASE,
+    PAIR_BASE, PASS, REINFORCE_BASE, SINGLE_BASE,
 };
 pub use notation::slot_name;
 pub use state::{

@@ -605,7 +605,9 @@ impl MoveGen for Armadora {
                 !(splits_small(e, a) || splits_small(e, b))
             }
             MoveKind::Pass => true,
-            MoveKind::Mage(c) => self.may_use_power(p, MAGE) && self.mage_targets(p) & (1 << c) != 0,
+            MoveKind::Mage(c) => {
+                self.may_use_power(p, MAGE) && self.mage_targets(p) & (1 << c) != 0
+            }
             MoveKind::Goblin { strength, cell } => {
                 self.may_use_power(p, GOBLIN)
                     && self.supplies[p][usize::from(strength - 1)] > 0

@@ -2,8 +2,8 @@
 //! advanced rules also `mage c3`, `goblin 2@c3`, `orc c2-d2`, `elf c3` and `reinforce c3`.
 
 use super::board::{cell_index, cell_name, slot_between, slot_cells};
-use super::movegen::{Move, MoveKind};
 use super::movegen::ADVANCED_NUM_ACTIONS;
+use super::movegen::{Move, MoveKind};
 use super::{Armadora, NUM_ACTIONS};
 use crate::core::error::Error;
 use crate::core::game::Encoding;
@@ -156,12 +156,14 @@ impl Encoding for Armadora {
 
     fn move_from_action(&self, action: usize) -> Result<Move, Error> {
         let n = self.num_actions();
-        Move::from_action(action).filter(|_| action < n).ok_or_else(|| {
-            Error::invalid_move(
-                action.to_string(),
-                format!("action ids run from 0 to {}", n - 1),
-            )
-        })
+        Move::from_action(action)
+            .filter(|_| action < n)
+            .ok_or_else(|| {
+                Error::invalid_move(
+                    action.to_string(),
+                    format!("action ids run from 0 to {}", n - 1),
+                )
+            })
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, Error> {

@@ -6,15 +6,15 @@ use serde_json::{json, Map, Value};
 use super::board::{self, Edges, CELLS, MINES, MINE_CELLS, SLOTS};
 use super::movegen::{Move, MoveKind};
 use super::notation;
-use crate::core::stack::Stack;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
-use crate::prelude::*;
 use crate::core::hidden::{Hidden, HiddenInformation};
 use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
+use crate::core::stack::Stack;
 use crate::core::zobrist;
+use crate::prelude::*;
 
 /// Seed of the Zobrist tables: the bytes of `"ARMADORA"`.
 pub const ZOBRIST_SEED: u64 = 0x4152_4D41_444F_5241;
@@ -563,7 +563,9 @@ impl Armadora {
     pub(super) fn opponents_of(&self, player: usize) -> u64 {
         let team = self.team(player);
         (0..CELLS)
-            .filter(|&c| self.owners[c] != NO_OWNER && self.team(usize::from(self.owners[c])) != team)
+            .filter(|&c| {
+                self.owners[c] != NO_OWNER && self.team(usize::from(self.owners[c])) != team
+            })
             .fold(0, |m, c| m | (1 << c))
     }
 
@@ -684,7 +686,10 @@ fn races_option(value: Option<&Value>, players: usize) -> Result<Option<[u8; 4]>
             python_repr(value)
         ))
     };
-    let list = value.as_array().filter(|l| l.len() == players).ok_or_else(bad)?;
+    let list = value
+        .as_array()
+        .filter(|l| l.len() == players)
+        .ok_or_else(bad)?;
     let mut races = [0u8; 4];
     let mut seen = 0u8;
     for (p, name) in list.iter().enumerate() {
@@ -758,7 +763,10 @@ impl Game for Armadora {
     }
 
     fn restart(&self, seed: u64) -> Self {
-        Self::setup(Config { seed, ..self.config })
+        Self::setup(Config {
+            seed,
+            ..self.config
+        })
     }
 
     fn options(&self) -> Map<String, Value> {

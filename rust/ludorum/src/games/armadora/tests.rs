@@ -6,7 +6,6 @@ use serde_json::{json, Value};
 use super::board::{cell_index, slot_between, Edges, CELLS, LAND, MINE_CELLS, SLOTS};
 use super::movegen::{Move, MoveKind, ADVANCED_NUM_ACTIONS, NUM_ACTIONS};
 use super::state::{decide, settle, Armadora};
-use crate::prelude::*;
 use crate::core::json::{from_json, to_json};
 use crate::core::perft::perft;
 use crate::core::rng::SplitMix64;
@@ -14,6 +13,7 @@ use crate::core::testing::{
     self, assert_invalid_moves, assert_option_errors, assert_seeded_table, check_actions,
     check_perft_vectors, illegal_reason, legal, new_game, play, Oracle, Ply, Walk,
 };
+use crate::prelude::*;
 
 fn game(options: Value) -> Armadora {
     new_game(options)
@@ -76,7 +76,10 @@ fn slow_advanced_legal(
             .iter()
             .any(|&d| !MINE_CELLS.contains(&d) && g.warrior(d).is_none())
     };
-    let opponent_at = |c: usize| g.warrior(c).is_some_and(|(o, _)| team(usize::from(o)) != team(p));
+    let opponent_at = |c: usize| {
+        g.warrior(c)
+            .is_some_and(|(o, _)| team(usize::from(o)) != team(p))
+    };
     let power = |race: &str| g.races()[p] == race && g.powers()[p] > 0 && !g.power_used();
     match kind {
         MoveKind::Mage(c) => {
@@ -441,7 +444,10 @@ fn viewer_json_and_resample() {
     // Over: everything shows, and resampling copies.
     play(&mut g, "pass");
     assert_eq!(g.view_json(1)["warriors"][18], json!([0, 5]));
-    assert_eq!(to_json(&g.resample(1, &mut SplitMix64::new(4))), to_json(&g));
+    assert_eq!(
+        to_json(&g.resample(1, &mut SplitMix64::new(4))),
+        to_json(&g)
+    );
 }
 
 #[test]
@@ -626,7 +632,8 @@ fn cell(name: &str) -> usize {
 
 #[test]
 fn example_mage_and_private_knowledge() {
-    let mut g = example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}));
+    let mut g =
+        example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}));
     play(&mut g, "3@c3");
     assert_eq!(moves_of(&g, "mage"), ["mage c3"]);
     assert_eq!(g.parse_move("mage c3").unwrap().action(), 2497);
@@ -641,9 +648,24 @@ fn example_mage_and_private_knowledge() {
     assert!(!g.power_used());
     let (c3, d3) = (cell("c3"), cell("d3"));
     for (viewer, at_c3, at_d3, moves) in [
-        (0, json!([0, 3]), json!([1, null]), json!(["3@c3", "mage c3", "?@d3"])),
-        (1, json!([0, 3]), json!([1, 1]), json!(["?@c3", "mage c3", "1@d3"])),
-        (2, json!([0, null]), json!([1, null]), json!(["?@c3", "mage c3", "?@d3"])),
+        (
+            0,
+            json!([0, 3]),
+            json!([1, null]),
+            json!(["3@c3", "mage c3", "?@d3"]),
+        ),
+        (
+            1,
+            json!([0, 3]),
+            json!([1, 1]),
+            json!(["?@c3", "mage c3", "1@d3"]),
+        ),
+        (
+            2,
+            json!([0, null]),
+            json!([1, null]),
+            json!(["?@c3", "mage c3", "?@d3"]),
+        ),
     ] {
         let v = g.view_json(viewer);
         assert_eq!((&v["warriors"][c3], &v["warriors"][d3]), (&at_c3, &at_d3));
@@ -658,7 +680,10 @@ fn example_mage_and_private_knowledge() {
         json!({"players": 3, "seed": 0, "first_player": 0, "gold": [3, 4, 4, 5, 5, 6, 6, 7],
                "rules": "advanced", "races": ["orc", "mage", "elf"], "reinforcement": "open"})
     );
-    assert_eq!(j["supplies"], json!([[7, 2, 0, 1, 0], [6, 2, 1, 1, 0], [7, 2, 1, 1, 0]]));
+    assert_eq!(
+        j["supplies"],
+        json!([[7, 2, 0, 1, 0], [6, 2, 1, 1, 0], [7, 2, 1, 1, 0]])
+    );
     assert_eq!(j["reinforcements"], json!([null, null, null]));
     assert_eq!(j["arrows"], json!(vec![0; 40]));
     assert_eq!(j["face_up"], json!([]));
@@ -813,10 +838,7 @@ fn reinforcements_along(rule: &str) -> (Armadora, Vec<Vec<String>>) {
 #[test]
 fn example_reinforcement() {
     let (mut g, seen) = reinforcements_along("open");
-    assert_eq!(
-        seen,
-        [vec![], vec![], vec!["reinforce c3".to_string()]]
-    );
+    assert_eq!(seen, [vec![], vec![], vec!["reinforce c3".to_string()]]);
     assert_eq!(g.parse_move("reinforce c3").unwrap().action(), 2844);
     play_all(&mut g, &["reinforce c3", "pass", "pass"]);
     assert_eq!(g.scores(), Some(vec![4, 36]));
@@ -891,8 +913,10 @@ fn advanced_options_and_errors() {
                "rules": "advanced", "races": ["orc", "goblin"], "reinforcement": "open"})
     );
     // Defaults given explicitly change nothing.
-    let g = game(json!({"rules": "base", "races": null, "reinforcement": "open",
-                        "partners": false}));
+    let g = game(
+        json!({"rules": "base", "races": null, "reinforcement": "open",
+                        "partners": false}),
+    );
     assert_eq!(
         Value::Object(g.options()),
         json!({"players": 2, "seed": 0, "first_player": null, "gold": null})
@@ -906,26 +930,53 @@ fn advanced_options_and_errors() {
             "unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, \
              rules, races, reinforcement, partners",
         ),
-        (json!({"rules": "expert"}), "rules must be one of 'base', 'advanced', got 'expert'"),
+        (
+            json!({"rules": "expert"}),
+            "rules must be one of 'base', 'advanced', got 'expert'",
+        ),
         (
             json!({"rules": "advanced", "races": ["orc", "orc"]}),
             "races must be None or a list of 2 distinct races from 'orc', 'goblin', 'elf', \
              'mage', got",
         ),
-        (json!({"rules": "advanced", "races": ["orc"]}), "races must be None or a list of 2"),
-        (json!({"rules": "advanced", "races": ["orc", "dwarf"]}), "distinct races"),
-        (json!({"rules": "advanced", "races": "orc"}), "distinct races"),
+        (
+            json!({"rules": "advanced", "races": ["orc"]}),
+            "races must be None or a list of 2",
+        ),
+        (
+            json!({"rules": "advanced", "races": ["orc", "dwarf"]}),
+            "distinct races",
+        ),
+        (
+            json!({"rules": "advanced", "races": "orc"}),
+            "distinct races",
+        ),
         (
             json!({"rules": "advanced", "reinforcement": "closed"}),
             "reinforcement must be one of 'open', 'full', 'any', got 'closed'",
         ),
-        (json!({"partners": 1}), "partners must be True or False, got 1"),
-        (json!({"players": 2, "partners": true}), "partners must be False with 2 players, got True"),
-        (json!({"races": ["orc", "goblin"]}), "races must be None with rules='base', got"),
-        (json!({"reinforcement": "any"}), "reinforcement must be 'open' with rules='base', got"),
+        (
+            json!({"partners": 1}),
+            "partners must be True or False, got 1",
+        ),
+        (
+            json!({"players": 2, "partners": true}),
+            "partners must be False with 2 players, got True",
+        ),
+        (
+            json!({"races": ["orc", "goblin"]}),
+            "races must be None with rules='base', got",
+        ),
+        (
+            json!({"reinforcement": "any"}),
+            "reinforcement must be 'open' with rules='base', got",
+        ),
         // The first failure in option order is reported.
         (json!({"rules": "expert", "partners": 1}), "rules must be"),
-        (json!({"races": ["orc"], "reinforcement": "any"}), "races must be None or a list"),
+        (
+            json!({"races": ["orc"], "reinforcement": "any"}),
+            "races must be None or a list",
+        ),
     ]);
     // Partners with either rules.
     let g = game(json!({"players": 4, "partners": true, "rules": "advanced"}));
@@ -977,12 +1028,24 @@ fn advanced_notation_and_action_ids() {
     // With base rules the five forms name no move, and their ids are out of range.
     let base = game(json!({}));
     assert_invalid_moves(&base, &bad);
-    assert_invalid_moves(&base, &["mage c3", "goblin 2@c3", "orc c2-d2", "elf c3", "reinforce c3"]);
+    assert_invalid_moves(
+        &base,
+        &[
+            "mage c3",
+            "goblin 2@c3",
+            "orc c2-d2",
+            "elf c3",
+            "reinforce c3",
+        ],
+    );
     assert!(base.move_from_action(2479).is_err());
     assert_eq!(base.num_actions(), 2479);
     // Powers of another race, and a reinforcement without a warrior.
     let g = example(json!({"rules": "advanced", "races": ["orc", "goblin"]}));
-    assert_eq!(illegal_reason(&g, "elf c3"), "player 0 is the orc, not the elf");
+    assert_eq!(
+        illegal_reason(&g, "elf c3"),
+        "player 0 is the orc, not the elf"
+    );
     assert!(illegal_reason(&g, "reinforce c3").contains("no warrior"));
 }
 

@@ -287,4 +287,3 @@ static BITS: [u128; 128] = build_bits();
 pub fn bit_of(index: u8) -> u128 {
     BITS[usize::from(index & 127)]
 }
-

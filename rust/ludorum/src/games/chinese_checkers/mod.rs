@@ -26,8 +26,8 @@
 
 pub mod board;
 mod cache;
-mod hops;
 mod eval;
+mod hops;
 mod movegen;
 mod notation;
 mod state;

@@ -305,7 +305,11 @@ impl ChineseCheckers {
     /// their entries and takes them out of `stale`; returns by how much that changed the
     /// player's number of moves.
     #[inline(always)]
-    fn search_into<const MODE: u8, const N: usize>(&mut self, stale: &mut u128, player: usize) -> i32 {
+    fn search_into<const MODE: u8, const N: usize>(
+        &mut self,
+        stale: &mut u128,
+        player: usize,
+    ) -> i32 {
         let mut froms = [0usize; N];
         for from in &mut froms {
             *from = stale.trailing_zeros() as usize;
@@ -380,7 +384,6 @@ impl ChineseCheckers {
         self.visit_pieces(|_, targets| count += targets.count_ones() as usize);
         count
     }
-
 }
 
 /// Legal moves from the per-piece destination cache.

@@ -7,13 +7,13 @@ use super::board::{self, bit, ALL, HOLES, POINTS, WIDE_POINTS};
 use super::cache::DestinationCache;
 use super::hops::HopBoard;
 use super::movegen::Move;
-use crate::core::stack::Stack;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
-use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
+use crate::core::stack::Stack;
 use crate::core::zobrist;
+use crate::prelude::*;
 
 /// Seed of the Zobrist tables: the bytes of `"CHECKERS"`.
 pub const ZOBRIST_SEED: u64 = 0x4348_4543_4B45_5253;
@@ -93,7 +93,10 @@ pub(super) const FACTS: &Facts = &Facts {
         "players=4,pieces=10,area=free,max_plies=1000",
         "players=6,pieces=10,area=free,max_plies=1000",
     ],
-    bench_perft: &[("players=2,pieces=15,area=dest", 4), ("pieces=10,area=free", 5)],
+    bench_perft: &[
+        ("players=2,pieces=15,area=dest", 4),
+        ("pieces=10,area=free", 5),
+    ],
     openspiel: Some("chinese_checkers"),
 };
 
@@ -370,7 +373,6 @@ impl ChineseCheckers {
 }
 
 impl Game for ChineseCheckers {
-
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
@@ -562,5 +564,4 @@ impl Game for ChineseCheckers {
             self.area.name()
         )
     }
-
 }

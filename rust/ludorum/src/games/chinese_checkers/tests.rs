@@ -7,10 +7,9 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use super::board::{self, bit, HOLES};
+use super::state::FACTS;
 use super::{Area, ChineseCheckers, Move, NUM_ACTIONS, PASS};
 use crate::core::error::Error;
-use crate::prelude::*;
-use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -19,6 +18,7 @@ use crate::core::testing::{
     notations, play, random_walk, Oracle, Ply, Walk,
 };
 use crate::core::zobrist;
+use crate::prelude::*;
 
 fn game(options: Value) -> ChineseCheckers {
     new_game(options)
@@ -863,7 +863,11 @@ fn ply_limit() {
     let mut g = game(json!({"pieces": 10, "area": "free", "max_plies": 50}));
     let record = crate::play_random_game(&mut g, &mut SplitMix64::new(3));
     assert_eq!(
-        (record.length, FACTS.reasons[usize::from(record.reason)], record.winners),
+        (
+            record.length,
+            FACTS.reasons[usize::from(record.reason)],
+            record.winners
+        ),
         (50, "ply limit", 0)
     );
     assert_eq!(g.current_player(), None);

@@ -271,7 +271,6 @@ impl Domination {
         }
         count
     }
-
 }
 
 impl MoveGen for Domination {

@@ -5,16 +5,16 @@ use serde_json::{json, Map, Value};
 
 use super::board::{self, COLOUR_LETTERS, EMPTY, MAX_HEIGHT, SQUARES};
 use super::movegen::{Move, MoveKind, HAND, RESERVE};
-use crate::core::stack::Stack;
 use crate::core::error::Error;
 use crate::core::facts::{
     Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, MAX_PLIES, SEED,
 };
-use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
+use crate::core::stack::Stack;
 use crate::core::zobrist;
+use crate::prelude::*;
 
 /// Seed of the Zobrist tables: the bytes of `"DOMINATE"`.
 pub const ZOBRIST_SEED: u64 = 0x444F_4D49_4E41_5445;
@@ -144,7 +144,10 @@ pub(super) const FACTS: &Facts = &Facts {
         "players=4,movement=up_to",
         "players=4,movement=exact",
     ],
-    bench_perft: &[("players=2,first_player=0", 4), ("players=4,first_player=0", 4)],
+    bench_perft: &[
+        ("players=2,first_player=0", 4),
+        ("players=4,first_player=0", 4),
+    ],
     openspiel: None,
 };
 
@@ -504,7 +507,6 @@ impl Domination {
 }
 
 impl Game for Domination {
-
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
@@ -740,5 +742,4 @@ impl Game for Domination {
             }
         }
     }
-
 }

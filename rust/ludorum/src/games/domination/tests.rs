@@ -6,10 +6,9 @@
 use serde_json::{json, Value};
 
 use super::board::{self, SQUARES};
+use super::state::FACTS;
 use super::{Domination, Move, MoveKind, Movement, NUM_ACTIONS, PLACEMENT_BASE, RESERVE_BASE};
 use crate::core::error::Error;
-use crate::prelude::*;
-use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -18,6 +17,7 @@ use crate::core::testing::{
     notations, play, random_walk, Oracle, Ply, Walk,
 };
 use crate::core::zobrist;
+use crate::prelude::*;
 
 fn game(options: Value) -> Domination {
     new_game(options)
@@ -220,8 +220,14 @@ fn options_and_defaults() {
     let null = game(json!({"first_player": null, "max_plies": null}));
     assert_eq!(null.options(), start.options());
     assert_option_errors::<Domination>(&[
-        (json!({"seed": null}), "seed must be an int in 0..2**64 - 1, got None"),
-        (json!({"players": null}), "players must be one of 2, 3, 4, got None"),
+        (
+            json!({"seed": null}),
+            "seed must be an int in 0..2**64 - 1, got None",
+        ),
+        (
+            json!({"players": null}),
+            "players must be one of 2, 3, 4, got None",
+        ),
     ]);
 }
 
@@ -622,7 +628,11 @@ fn ply_limit() {
     let mut g = game(json!({"max_plies": 50, "seed": 3}));
     let record = crate::play_random_game(&mut g, &mut SplitMix64::new(3));
     assert_eq!(
-        (record.length, FACTS.reasons[usize::from(record.reason)], record.winners),
+        (
+            record.length,
+            FACTS.reasons[usize::from(record.reason)],
+            record.winners
+        ),
         (50, "ply limit", 0)
     );
     assert_eq!(g.current_player(), None);

@@ -280,7 +280,9 @@ impl Dominions {
         // connected neighbour's group with one liberty; were it another, the cell would be
         // dirty): a placement elsewhere (the last move; an undo marks them all dirty) leaves
         // it as it is, and so does a placement that joined no section.
-        let placed = crate::core::game::Game::history(self).last().and_then(|mv| mv.cell());
+        let placed = crate::core::game::Game::history(self)
+            .last()
+            .and_then(|mv| mv.cell());
         let section = placed
             .map(|p| self.section_root(p))
             .filter(|&root| self.section_size[root] > 1);

@@ -22,11 +22,11 @@ use super::cache::{around, signature, PatternCache, AROUND};
 use super::movegen::{directions, Move, Refusal};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
-use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
-use crate::core::zobrist;
 use crate::core::stack::Stack;
+use crate::core::zobrist;
+use crate::prelude::*;
 
 /// Seed of the Zobrist tables: the bytes of `"DOMINION"`.
 pub const ZOBRIST_SEED: u64 = 0x444F_4D49_4E49_4F4E;
@@ -541,7 +541,6 @@ impl Dominions {
 }
 
 impl Game for Dominions {
-
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {
@@ -709,7 +708,8 @@ impl Game for Dominions {
 
     fn why_illegal(&self, mv: Move) -> String {
         if mv.is_pass() && self.pieces == 0 && !self.is_finished() {
-            return "the first move is a placement: White may not pass before any piece is placed".into();
+            return "the first move is a placement: White may not pass before any piece is placed"
+                .into();
         }
         let (Some(c), Some(p)) = (mv.cell(), mv.pattern()) else {
             return "the game is over".into();
@@ -738,5 +738,4 @@ impl Game for Dominions {
             None => "not a legal move in this position".into(),
         }
     }
-
 }

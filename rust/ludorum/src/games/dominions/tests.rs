@@ -6,10 +6,9 @@
 use serde_json::{json, Value};
 
 use super::board::{self, CELLS};
+use super::state::FACTS;
 use super::{Dominions, Move, NUM_ACTIONS, PASS, RESIGN, ZOBRIST_SEED};
 use crate::core::error::Error;
-use crate::prelude::*;
-use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -19,6 +18,7 @@ use crate::core::testing::{
 };
 use crate::core::zobrist;
 use crate::perft;
+use crate::prelude::*;
 
 fn game(options: Value) -> Dominions {
     new_game(options)

@@ -91,6 +91,11 @@ pub fn used(count: u64) -> u64 {
     if count == 0 {
         0
     } else {
-        z(6, count & 0xFFFF, (count >> 16) & 0xFFFF, (count >> 32) & 0xFFFF)
+        z(
+            6,
+            count & 0xFFFF,
+            (count >> 16) & 0xFFFF,
+            (count >> 32) & 0xFFFF,
+        )
     }
 }

@@ -28,8 +28,8 @@
 //! assert_eq!(game.piles(), vec![(1, vec![0])]);
 //! ```
 
-mod keys;
 mod eval;
+mod keys;
 mod movegen;
 mod notation;
 mod state;

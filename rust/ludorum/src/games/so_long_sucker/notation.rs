@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::movegen::{Move, MoveKind, NO_PLAYER};
-use super::COLOUR_LETTERS;
 use super::SoLongSucker;
+use super::COLOUR_LETTERS;
 use crate::core::error::Error;
 use crate::core::game::{Encoding, Game};
 

@@ -9,11 +9,11 @@ use super::notation::Parsed;
 use super::{COLOUR_LETTERS, MAX_CHIPS, MAX_PLAYERS, MAX_TABLE};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
-use crate::prelude::*;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
 use crate::core::stack::Stack;
+use crate::prelude::*;
 
 /// The most free actions listed per decision (the `free_actions` option).
 const MAX_FREE_ACTIONS: u8 = 100;
@@ -904,7 +904,10 @@ fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, Str
                 .as_u64()
                 .filter(|&p| p < players as u64)
                 .ok_or_else(|| {
-                    format!("chat line {i}: 'player' must be an int in 0..{}", players - 1)
+                    format!(
+                        "chat line {i}: 'player' must be an int in 0..{}",
+                        players - 1
+                    )
                 })? as usize;
             let text = object["text"]
                 .as_str()
@@ -936,11 +939,10 @@ impl Game for SoLongSucker {
         );
         let seed = checked.seed()?;
         let first_player = checked.first_player(players)?;
-        let dead_capture =
-            match checked.str("dead_capture")? {
-                "player" => DeadCapture::Player,
-                _ => DeadCapture::Giver,
-            };
+        let dead_capture = match checked.str("dead_capture")? {
+            "player" => DeadCapture::Player,
+            _ => DeadCapture::Giver,
+        };
         let free_actions = checked.int("free_actions")?.unwrap_or(0) as u8;
         Ok(Self::setup(
             players,
@@ -1275,5 +1277,4 @@ impl Game for SoLongSucker {
     fn why_illegal(&self, mv: Move) -> String {
         self.reason(mv)
     }
-
 }

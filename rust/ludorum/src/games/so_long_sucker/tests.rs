@@ -5,10 +5,9 @@
 
 use serde_json::{json, Value};
 
+use super::state::FACTS;
 use super::{Decision, Move, MoveKind, Situation, SoLongSucker, ZOBRIST_SEED};
 use crate::core::error::Error;
-use crate::prelude::*;
-use super::state::FACTS;
 use crate::core::json::{from_json, to_json};
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
@@ -16,6 +15,7 @@ use crate::core::testing::{
     check_perft_vectors, illegal_reason, legal, new_game, notations, random_walk, Oracle, Ply,
     Walk,
 };
+use crate::prelude::*;
 
 fn game(options: Value) -> SoLongSucker {
     new_game(options)
@@ -1484,9 +1484,18 @@ fn options_and_defaults() {
     let null = game(json!({"chips": null, "first_player": null}));
     assert_eq!(null.options(), start.options());
     assert_option_errors::<SoLongSucker>(&[
-        (json!({"seed": null}), "seed must be an int in 0..2**64 - 1, got None"),
-        (json!({"dead_capture": null}), "dead_capture must be one of 'player', 'giver', got None"),
-        (json!({"free_actions": null}), "free_actions must be an int in 0..100, got None"),
+        (
+            json!({"seed": null}),
+            "seed must be an int in 0..2**64 - 1, got None",
+        ),
+        (
+            json!({"dead_capture": null}),
+            "dead_capture must be one of 'player', 'giver', got None",
+        ),
+        (
+            json!({"free_actions": null}),
+            "free_actions must be an int in 0..100, got None",
+        ),
     ]);
 }
 
@@ -2178,7 +2187,10 @@ fn every_game_ends_with_the_last_living_player() {
             let living: Vec<usize> = (0..players).filter(|&q| g.is_alive(q)).collect();
             assert_eq!(living.len(), 1);
             assert_eq!(record.winners, 1 << living[0]);
-            assert_eq!(FACTS.reasons[usize::from(record.reason)], "last player alive");
+            assert_eq!(
+                FACTS.reasons[usize::from(record.reason)],
+                "last player alive"
+            );
             snapshot(&g).assert_conserved();
         }
     }
