@@ -175,6 +175,27 @@ const fn build_neighbours() -> [u128; HOLES] {
 /// The adjacent holes of each hole.
 pub static NEIGHBOURS: [u128; HOLES] = build_neighbours();
 
+const fn build_hop_classes() -> [u128; HOLES] {
+    let mut out = [0u128; HOLES];
+    let mut h = 0;
+    while h < HOLES {
+        let mut i = 0;
+        while i < HOLES {
+            if (COORDS[h].0 - COORDS[i].0) % 2 == 0 && (COORDS[h].1 - COORDS[i].1) % 2 == 0 {
+                out[h] |= 1 << i;
+            }
+            i += 1;
+        }
+        h += 1;
+    }
+    out
+}
+
+/// For each hole, the holes whose coordinates have the same parities as its own: the only
+/// holes a hop chain from it can land on, as a hop moves both coordinates by an even amount.
+/// A hole's neighbours are never in its class.
+pub static HOP_CLASS: [u128; HOLES] = build_hop_classes();
+
 const fn build_jumps() -> [[[u8; 2]; 6]; HOLES] {
     let mut out = [[[OFF_BOARD; 2]; 6]; HOLES];
     let mut h = 0;

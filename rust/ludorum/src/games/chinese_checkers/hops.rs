@@ -9,32 +9,38 @@
 //! that hops over `x` (at most six), and nothing else: the landings' own occupancy is not
 //! stored. The reach also gives the search tight read sets: a hop's landing matters only
 //! when a piece stands between (see [`search`](super::movegen)).
+//!
+//! Each hole's entry holds its neighbours too. A search reads both for every hole it lands
+//! on (steps and read sets need the neighbours), and they never share a bit with the reach:
+//! landings are in the hole's [`HOP_CLASS`](super::board::HOP_CLASS), neighbours never. So
+//! one load gives both, and the class mask tells them apart.
 
-use super::board::{bit, bit_of, HOLES, HOPS_OVER, JUMPS};
+use super::board::{bit, bit_of, HOPS_OVER, JUMPS, NEIGHBOURS};
 
-/// The reach of every hole of a position.
+/// The reach of every hole of a position, with its neighbours.
 #[derive(Clone)]
 pub(super) struct HopBoard {
-    /// `reach[h]`: the landings of the hops from `h` over an occupied neighbour. Index
-    /// `OFF_BOARD` (127) is scratch space for the updates of hops that do not exist (the
-    /// tables pad with it).
-    reach: [u128; 128],
+    /// `around[h]`: the neighbours of `h`, and the landings of the hops from `h` over an
+    /// occupied neighbour. Index `OFF_BOARD` (127) is scratch space for the updates of hops
+    /// that do not exist (the tables pad with it).
+    around: [u128; 128],
 }
 
 impl HopBoard {
     /// The board with pieces on the `occupied` holes.
     pub(super) fn new(occupied: u128) -> Self {
-        let mut board = Self { reach: [0; 128] };
-        for hole in 0..HOLES {
-            board.reach[hole] = reach_from(occupied, hole);
+        let mut board = Self { around: [0; 128] };
+        for (hole, neighbours) in NEIGHBOURS.iter().enumerate() {
+            board.around[hole] = neighbours | reach_from(occupied, hole);
         }
         board
     }
 
-    /// The landings of the hops from `hole` over an occupied neighbour, empty or not.
+    /// The neighbours of `hole` and the landings of the hops from it over an occupied
+    /// neighbour, empty or not (the part in its hop class).
     #[inline(always)]
-    pub(super) fn reach(&self, hole: usize) -> u128 {
-        self.reach[hole]
+    pub(super) fn around(&self, hole: usize) -> u128 {
+        self.around[hole]
     }
 
     /// A piece leaves or reaches hole `x`: the hops over `x` appear or vanish from the reach
@@ -44,12 +50,13 @@ impl HopBoard {
         // Every index is below 128 (`& 127` spares the bounds checks); the missing hops of the
         // table update the scratch entry at `OFF_BOARD`, with bits that nothing reads.
         for &[start, landing] in &HOPS_OVER[usize::from(x)] {
-            self.reach[usize::from(start & 127)] ^= bit_of(landing);
+            self.around[usize::from(start & 127)] ^= bit_of(landing);
         }
     }
 }
 
-/// [`HopBoard::reach`] computed from the occupancy.
+/// The landings of the hops from `hole` over an occupied neighbour, computed from the
+/// occupancy.
 pub(super) fn reach_from(occupied: u128, hole: usize) -> u128 {
     let mut out = 0;
     for &[over, landing] in &JUMPS[hole] {

@@ -1,7 +1,7 @@
 //! Moves and move generation: a destination mask per piece, from the step and hop tables of
 //! [`board`](super::board), with the area rules applied as masks.
 
-use super::board::{bit, bit_of, HOLES, NEIGHBOURS};
+use super::board::{bit, bit_of, HOLES, HOP_CLASS, NEIGHBOURS};
 use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Area, ChineseCheckers, MAX_PIECES};
@@ -156,7 +156,7 @@ fn search_lanes<const MODE: u8, const N: usize>(
         let mut busy = false;
         for lane in &mut lanes {
             if lane.todo != 0 {
-                lane.expand::<MODE>(board, occupied, areas);
+                lane.expand::<MODE>(board, areas);
                 busy = true;
             }
         }
@@ -168,15 +168,17 @@ fn search_lanes<const MODE: u8, const N: usize>(
 }
 
 /// A hop-chain search under way (see [`search`]).
+///
+/// A chain from the start hole lands only in its [`HOP_CLASS`], where none of its neighbours
+/// lie: so hops over the start hole (which the moving piece has left) never matter to it, and
+/// the neighbours that come with each entry of the [`HopBoard`] fall outside `open`.
 struct Search {
     /// The start hole.
-    from_bit: u128,
-    /// Its neighbours.
-    ring: u128,
+    from: usize,
     /// The landings whose hops are still to expand.
     todo: u128,
-    /// The start and the landings found so far.
-    reached: u128,
+    /// The empty holes of the start's hop class not landed on yet.
+    open: u128,
     /// The holes read so far (see [`search`]).
     reads: u128,
 }
@@ -185,43 +187,34 @@ impl Search {
     /// A search from `from`, with its first hops to do.
     #[inline(always)]
     fn start<const MODE: u8>(board: &HopBoard, occupied: u128, areas: Areas, from: usize) -> Self {
-        let from_bit = bit_of(from as u8);
-        let ring = NEIGHBOURS[from];
-        // The hops are those of the board with the moving piece in place: that piece's hole
-        // is no landing either way, and the hops over it are dropped in `expand`.
-        let reach = board.reach(from);
-        let mut todo = reach & !occupied;
+        let class = HOP_CLASS[from];
+        let around = board.around(from);
+        let open = class & !occupied;
+        let mut todo = around & open;
         if MODE == STRICT {
-            todo &= areas.allowed(from_bit);
+            todo &= areas.allowed(bit_of(from as u8));
         }
         Self {
-            from_bit,
-            ring,
+            from,
             todo,
-            reached: from_bit | todo,
-            reads: from_bit | ring | reach,
+            open: open ^ todo,
+            reads: bit_of(from as u8) | around,
         }
     }
 
     /// Expands the lowest landing still to do.
     #[inline(always)]
-    fn expand<const MODE: u8>(&mut self, board: &HopBoard, occupied: u128, areas: Areas) {
+    fn expand<const MODE: u8>(&mut self, board: &HopBoard, areas: Areas) {
         let hole = self.todo.trailing_zeros() as usize;
         self.todo &= self.todo - 1;
-        let reach = board.reach(hole);
-        self.reads |= NEIGHBOURS[hole] | reach;
-        let hole_bit = bit_of(hole as u8);
-        let mut new = reach & !occupied & !self.reached;
-        if self.ring & hole_bit != 0 {
-            // Two neighbours of the start hole are a hop apart only over the start hole,
-            // which the moving piece has left.
-            new &= !self.ring;
-        }
+        let around = board.around(hole);
+        self.reads |= around;
+        let mut new = around & self.open;
         if MODE == STRICT {
             // A chain that has landed outside its starting area may not land inside it.
-            new &= areas.allowed(hole_bit);
+            new &= areas.allowed(bit_of(hole as u8));
         }
-        self.reached |= new;
+        self.open ^= new;
         self.todo |= new;
     }
 
@@ -229,9 +222,10 @@ impl Search {
     /// left to do.
     #[inline(always)]
     fn finish<const MODE: u8>(self, occupied: u128, areas: Areas) -> Entry {
-        let steps = self.ring & !occupied;
-        let allowed = areas.allowed(self.from_bit);
-        let hops = self.reached ^ self.from_bit;
+        let steps = NEIGHBOURS[self.from] & !occupied;
+        let allowed = areas.allowed(bit_of(self.from as u8));
+        // Every empty hole of the class that is no longer open was landed on.
+        let hops = HOP_CLASS[self.from] & !occupied & !self.open;
         let destinations = match MODE {
             FREE => steps | hops,
             DEST => (steps | hops) & allowed,
@@ -527,8 +521,8 @@ impl ChineseCheckers {
         }
         for hole in 0..HOLES {
             assert_eq!(
-                self.hop_board.reach(hole),
-                super::hops::reach_from(self.occupied, hole),
+                self.hop_board.around(hole),
+                super::board::NEIGHBOURS[hole] | super::hops::reach_from(self.occupied, hole),
                 "reach of {hole}"
             );
         }

@@ -194,6 +194,38 @@ fn geometry() {
 }
 
 #[test]
+fn hop_classes_hold_every_chain_and_no_neighbour() {
+    // The search relies on this: a chain from a hole lands only in its class, and the
+    // neighbours in the hop board's entries are told apart by the class mask.
+    let mut classes = BTreeSet::new();
+    for h in 0..HOLES {
+        let class = board::HOP_CLASS[h];
+        assert!(class & bit(h) != 0, "a hole is in its own class");
+        assert_eq!(
+            class & board::NEIGHBOURS[h],
+            0,
+            "no neighbour of {h} in its class"
+        );
+        // Every hole a chain could land on with every other hole occupied.
+        let (mut reached, mut todo) = (bit(h), bit(h));
+        while todo != 0 {
+            let from = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            for &[_, landing] in &board::JUMPS[from] {
+                if landing != board::OFF_BOARD && reached & bit(usize::from(landing)) == 0 {
+                    reached |= bit(usize::from(landing));
+                    todo |= bit(usize::from(landing));
+                }
+            }
+        }
+        assert_eq!(reached, class, "the chains from {h} cover its class");
+        classes.insert(class);
+    }
+    assert_eq!(classes.len(), 4);
+    assert_eq!(classes.iter().fold(0, |acc, c| acc | c), board::ALL);
+}
+
+#[test]
 fn the_reach_table_follows_every_move_and_undo() {
     // The reach of each hole (landings beyond occupied neighbours) is kept by toggling the
     // hops over the two changed holes, and the destination cache reads only what the reach
