@@ -6,16 +6,21 @@
 //! affect. The cache is exact (it gives what a fresh search would) and kept by `&mut` methods
 //! only (play, undo), as the `&self` generators cannot store anything.
 //!
-//! Entries are keyed by hole and refreshed only for the player to move ("filled"). Rather than
-//! visiting every entry on each move, each player keeps the holes changed since its last fill
-//! and checks an entry against them when it is used. An entry of `player` on `hole` is exact when its
-//! reads miss those holes: it was exact at the last fill (which checked or recomputed every
-//! piece of `player`), and nothing it read has changed since. An entry of a hole that `player`
-//! did not hold at its last fill is never taken for exact: the piece arrived since, so `hole`
-//! itself, always among the reads, is among the changed holes. This also covers the owner
-//! (whose area masks the result depends on): it can only change with the hole.
+//! Entries are kept per player and piece, and refreshed only for the player to move
+//! ("filled"). Each player's pieces are numbered once, at the start, and a piece keeps its
+//! number as it moves. Rather than visiting every entry on each move, each player keeps the
+//! holes changed since its last fill and checks an entry against them when it is used. An
+//! entry is exact when its reads miss those holes: it was exact at the last fill (which
+//! checked or recomputed every piece of `player`), and nothing it read has changed since. The
+//! entry of a piece that moved since is never taken for exact: its start hole, always among
+//! the reads, is among the changed holes.
+//!
+//! The numbering is what makes the check cheap: a fill tests the reads of a fixed array of
+//! entries, with no walk over the bits of the player's holes (a chain of dependent steps, and
+//! a mispredicted branch for every stale piece, which cost a quarter of a 2-player ply).
 
-use super::board::{bit_of, ALL, HOLES};
+use super::board::{bit_of, ALL, OFF_BOARD};
+use super::state::MAX_PIECES;
 
 /// One piece's destinations and the holes their computation read.
 #[derive(Clone, Copy, Debug)]
@@ -24,7 +29,11 @@ pub(super) struct Entry {
     pub(super) reads: u128,
 }
 
-/// Destination masks by hole, with each player's changed holes since it last filled them.
+/// Destination masks by piece, with each player's changed holes since it last filled them.
+///
+/// Each player's pieces are numbered once, at the start (by ascending hole), and keep their
+/// number as they move: the scan for stale entries then runs over a small fixed array instead
+/// of following the bits of the player's holes one by one.
 #[derive(Clone)]
 pub(super) struct DestinationCache {
     /// Per player: the holes changed since that player's last fill; every hole before the
@@ -33,29 +42,57 @@ pub(super) struct DestinationCache {
     /// Per player: its number of moves (pass aside) at its last fill, exact while nothing
     /// changed since.
     moves: [u16; 6],
-    entries: [Entry; HOLES],
-    /// The number of destinations of each entry: counting bits is slow without `popcnt` (not
-    /// in the baseline x86-64 target), and random play needs the counts every turn.
-    counts: [u8; HOLES],
+    /// Per player and piece: the holes its entry read (none for a number with no piece).
+    reads: [[u128; MAX_PIECES]; 6],
+    /// Per player and piece: its destinations.
+    destinations: [[u128; MAX_PIECES]; 6],
+    /// Per player and piece: its number of destinations (counting bits is slow without
+    /// `popcnt`, and random play needs the counts every turn).
+    counts: [[u8; MAX_PIECES]; 6],
+    /// The number of destinations of the piece on each hole, for walks in hole order.
+    hole_counts: [u8; 128],
+    /// The number of the piece on each hole (whoever owns it).
+    piece: [u8; 128],
+    /// Per player and piece: its hole.
+    holes: [[u8; MAX_PIECES]; 6],
 }
 
 impl DestinationCache {
-    /// A cache with nothing in it.
-    pub(super) const fn new() -> Self {
-        Self {
+    /// A cache with nothing in it, for the players' pieces on `boards`.
+    pub(super) fn new(boards: &[u128; 6]) -> Self {
+        let mut cache = Self {
             changed: [ALL; 6],
             moves: [0; 6],
-            entries: [Entry {
-                destinations: 0,
-                reads: ALL,
-            }; HOLES],
-            counts: [0; HOLES],
+            reads: [[0; MAX_PIECES]; 6],
+            destinations: [[0; MAX_PIECES]; 6],
+            counts: [[0; MAX_PIECES]; 6],
+            hole_counts: [0; 128],
+            piece: [0; 128],
+            holes: [[OFF_BOARD; MAX_PIECES]; 6],
+        };
+        for (player, &board) in boards.iter().enumerate() {
+            let mut pieces = board;
+            let mut number = 0;
+            while pieces != 0 {
+                let hole = pieces.trailing_zeros() as usize;
+                pieces &= pieces - 1;
+                cache.piece[hole] = number as u8;
+                cache.holes[player][number] = hole as u8;
+                cache.reads[player][number] = ALL;
+                number += 1;
+            }
         }
+        cache
     }
 
-    /// Records that a move (or its undo) changed the occupancy of the `changed` holes.
+    /// Records that `player`'s piece went from `from` to `to` (a move, or an undo the other
+    /// way).
     #[inline(always)]
-    pub(super) fn note_move(&mut self, changed: u128) {
+    pub(super) fn note_move(&mut self, player: usize, from: usize, to: usize) {
+        let number = self.piece[from];
+        self.piece[to] = number;
+        self.holes[player][usize::from(number)] = to as u8;
+        let changed = bit_of(from as u8) | bit_of(to as u8);
         for holes in &mut self.changed {
             *holes |= changed;
         }
@@ -64,8 +101,9 @@ impl DestinationCache {
     /// The cached destinations of `player`'s piece on `hole`, if still exact.
     #[inline(always)]
     pub(super) fn get(&self, player: usize, hole: usize) -> Option<u128> {
-        let entry = &self.entries[hole];
-        (entry.reads & self.changed[player] == 0).then_some(entry.destinations)
+        let number = usize::from(self.piece[hole]);
+        (self.reads[player][number] & self.changed[player] == 0)
+            .then_some(self.destinations[player][number])
     }
 
     /// The number of moves of `player` (pass aside), if every entry of its pieces is exact.
@@ -74,57 +112,59 @@ impl DestinationCache {
         (self.changed[player] == 0).then_some(usize::from(self.moves[player]))
     }
 
-    /// The number of destinations of the (exact) entry on `hole`.
+    /// The number of destinations of the (exact) entry of the piece on `hole`.
     #[inline(always)]
     pub(super) fn count(&self, hole: usize) -> usize {
-        usize::from(self.counts[hole])
+        usize::from(self.hole_counts[hole])
     }
 
-    /// The cached destinations on `hole`, exact or not (see [`count`](Self::count)).
+    /// The cached destinations of `player`'s piece on `hole`, exact or not (see
+    /// [`count`](Self::count)).
     #[inline(always)]
-    pub(super) fn destinations(&self, hole: usize) -> u128 {
-        self.entries[hole].destinations
+    pub(super) fn destinations(&self, player: usize, hole: usize) -> u128 {
+        self.destinations[player][usize::from(self.piece[hole])]
     }
 
-    /// Starts a fill of `player`'s `pieces` (a mask of holes): returns those without an exact
-    /// entry, which the caller must [`store`](Self::store), then call
+    /// Starts a fill of `player`: returns the numbers of its pieces without an exact entry
+    /// (bit `n` for piece `n`), which the caller must [`store`](Self::store), then call
     /// [`filled`](Self::filled).
     #[inline(always)]
-    pub(super) fn stale(&mut self, player: usize, pieces: u128) -> u128 {
+    pub(super) fn stale(&self, player: usize) -> u32 {
         let changed = self.changed[player];
         // Nothing changed since the last fill (a fill again after a pass, say).
         if changed == 0 {
             return 0;
         }
-        let (mut scan, mut stale, mut moves) = (pieces, 0, 0);
-        while scan != 0 {
-            let hole = scan.trailing_zeros() as usize;
-            scan &= scan - 1;
-            // Counted as if exact; `store` corrects the count of the stale ones.
-            moves += u16::from(self.counts[hole]);
-            if self.entries[hole].reads & changed != 0 {
-                stale |= bit_of(hole as u8);
-            }
+        let mut stale = 0;
+        for (number, &reads) in self.reads[player].iter().enumerate() {
+            stale |= u32::from(reads & changed != 0) << number;
         }
-        self.moves[player] = moves;
         stale
     }
 
-    /// Stores the exact entry of a piece of the player being filled on `hole`; returns by how
-    /// much its number of moves changed, for [`filled`](Self::filled) to add (summed by the
-    /// caller rather than here, which would chain every store through one counter in memory).
+    /// The hole of `player`'s piece `number`.
     #[inline(always)]
-    pub(super) fn store(&mut self, hole: usize, entry: Entry) -> i32 {
+    pub(super) fn hole(&self, player: usize, number: usize) -> usize {
+        usize::from(self.holes[player][number])
+    }
+
+    /// Stores the exact entry of `player`'s piece `number`; returns by how much that changed
+    /// the player's number of moves, for [`filled`](Self::filled) to add (summed by the caller
+    /// rather than here, which would chain every store through one counter in memory).
+    #[inline(always)]
+    pub(super) fn store(&mut self, player: usize, number: usize, entry: Entry) -> i32 {
         // At most 120 destinations: the other holes.
         let count = entry.destinations.count_ones() as u8;
-        let change = i32::from(count) - i32::from(self.counts[hole]);
-        self.counts[hole] = count;
-        self.entries[hole] = entry;
+        let change = i32::from(count) - i32::from(self.counts[player][number]);
+        self.counts[player][number] = count;
+        self.hole_counts[usize::from(self.holes[player][number])] = count;
+        self.reads[player][number] = entry.reads;
+        self.destinations[player][number] = entry.destinations;
         change
     }
 
     /// Ends the fill: every piece of `player` now has an exact entry, and its number of moves
-    /// changed by `change` since [`stale`](Self::stale) (the sum of what `store` returned).
+    /// changed by `change` (the sum of what `store` returned).
     #[inline(always)]
     pub(super) fn filled(&mut self, player: usize, change: i32) {
         self.changed[player] = 0;

@@ -282,7 +282,7 @@ impl ChineseCheckers {
     #[inline(always)]
     fn fill_cache_in<const MODE: u8>(&mut self) {
         let player = usize::from(self.to_move);
-        let mut stale = self.cache.stale(player, self.boards[player]);
+        let mut stale = self.cache.stale(player);
         let mut change = 0;
         // Stale pieces by groups of up to 4, interleaved (see `search_lanes`).
         while stale != 0 {
@@ -295,25 +295,26 @@ impl ChineseCheckers {
         self.cache.filled(player, change);
     }
 
-    /// Searches the lowest `N` holes of `stale` (which has that many) for `player`, stores
+    /// Searches the lowest `N` pieces of `stale` (which has that many) of `player`, stores
     /// their entries and takes them out of `stale`; returns by how much that changed the
     /// player's number of moves.
     #[inline(always)]
     fn search_into<const MODE: u8, const N: usize>(
         &mut self,
-        stale: &mut u128,
+        stale: &mut u32,
         player: usize,
     ) -> i32 {
-        let mut froms = [0usize; N];
-        for from in &mut froms {
-            *from = stale.trailing_zeros() as usize;
+        let mut numbers = [0usize; N];
+        for number in &mut numbers {
+            *number = stale.trailing_zeros() as usize;
             *stale &= *stale - 1;
         }
+        let froms = numbers.map(|number| self.cache.hole(player, number));
         let entries =
             search_lanes::<MODE, N>(&self.hop_board, self.occupied, self.areas(player), froms);
         let mut change = 0;
-        for (from, entry) in froms.into_iter().zip(entries) {
-            change += self.cache.store(from, entry);
+        for (number, entry) in numbers.into_iter().zip(entries) {
+            change += self.cache.store(player, number, entry);
         }
         change
     }
@@ -440,7 +441,7 @@ impl MoveGen for ChineseCheckers {
                 froms &= froms - 1;
                 let n = self.cache.count(from);
                 if k < n {
-                    return Move::between(from, nth_bit(self.cache.destinations(from), k));
+                    return Move::between(from, nth_bit(self.cache.destinations(player, from), k));
                 }
                 k -= n;
             }
@@ -514,7 +515,7 @@ impl ChineseCheckers {
                     let from = pieces.trailing_zeros() as usize;
                     pieces &= pieces - 1;
                     let fresh = self.destinations(self.area(), player, from);
-                    assert_eq!(self.cache.destinations(from), fresh);
+                    assert_eq!(self.cache.destinations(player, from), fresh);
                     assert_eq!(self.cache.count(from), fresh.count_ones() as usize);
                 }
             }

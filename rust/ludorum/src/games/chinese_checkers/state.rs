@@ -222,7 +222,7 @@ impl ChineseCheckers {
             history: Stack::with_capacity(capacity),
             keys: Stack::with_capacity(capacity),
             buckets: vec![0; MIN_BUCKETS],
-            cache: DestinationCache::new(),
+            cache: DestinationCache::new(&start),
         };
         game.key = game.key_from_scratch();
         game.keys.push(game.key);
@@ -366,7 +366,7 @@ impl ChineseCheckers {
         game.keys.push(game.key);
         let bucket = game.bucket(game.key);
         game.buckets[bucket] = 1;
-        game.cache = DestinationCache::new();
+        game.cache = DestinationCache::new(&game.boards);
         game.fill_cache();
         game
     }
@@ -447,7 +447,7 @@ impl Game for ChineseCheckers {
             self.hop_board.toggle(from as u8);
             self.hop_board.toggle(to as u8);
             self.key ^= piece_key(mover, from) ^ piece_key(mover, to);
-            self.cache.note_move(change);
+            self.cache.note_move(mover, from, to);
         }
         let next = if mover + 1 == usize::from(self.players) {
             0
@@ -479,7 +479,7 @@ impl Game for ChineseCheckers {
             self.hop_board.toggle(from as u8);
             // Only forget: refilling here would cost search work that the caller (perft's
             // next move, say) may throw away again.
-            self.cache.note_move(change);
+            self.cache.note_move(mover, to, from);
         }
         self.to_move = mover as u8;
         self.key = *self.keys.last().expect("the start key stays");
