@@ -437,7 +437,8 @@ impl Game for ChineseCheckers {
         }
     }
 
-    #[inline]
+    // Always inlined: see `random_move`.
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = usize::from(self.to_move);
         if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
