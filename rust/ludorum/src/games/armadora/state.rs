@@ -829,6 +829,8 @@ impl Game for Armadora {
         }
     }
 
+    // Always inlined: see `random_move`.
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let p = usize::from(self.to_move);
         self.undos.push((p as u8, self.key, self.power_used));

@@ -560,7 +560,8 @@ impl Game for Domination {
         }
     }
 
-    #[inline]
+    // Always inlined: see `random_move`.
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = usize::from(self.to_move);
         let key = self.key;

@@ -573,7 +573,8 @@ impl Game for Dominions {
         }
     }
 
-    #[inline]
+    // Always inlined: see `random_move`.
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = self.to_move;
         self.undos.push(Undo {

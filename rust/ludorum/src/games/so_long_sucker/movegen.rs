@@ -542,7 +542,9 @@ impl MoveGen for SoLongSucker {
     }
 
     /// `legal_moves()[rng.below(n)]` without the list.
-    #[inline]
+    // Always inlined, so that the playout loops of the Python extension (which calls it from
+    // many places) keep it inline.
+    #[inline(always)]
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let primary = self.count_primary();
         let i = rng.below(primary + self.count_free());
