@@ -47,12 +47,13 @@ pub(super) struct DestinationCache {
     /// compares (+6% at 2 players).
     reads_low: [[u64; 16]; 6],
     reads_high: [[u64; 16]; 6],
-    /// Per player and piece: its destinations.
-    destinations: [[u128; MAX_PIECES]; 6],
     /// Per player and piece: its number of destinations (counting bits is slow without
     /// `popcnt`, and random play needs the counts every turn).
     counts: [[u8; MAX_PIECES]; 6],
-    /// The number of destinations of the piece on each hole, for walks in hole order.
+    /// The destinations of the piece on each hole, and their number: exact for the pieces of
+    /// a player whose entries are (a piece that moved since its store is stale). By hole rather
+    /// than by piece, so that the walk of `random_move` in hole order reads them directly.
+    destinations: [u128; 128],
     hole_counts: [u8; 128],
     /// The number of the piece on each hole (whoever owns it).
     piece: [u8; 128],
@@ -68,8 +69,8 @@ impl DestinationCache {
             moves: [0; 6],
             reads_low: [[0; 16]; 6],
             reads_high: [[0; 16]; 6],
-            destinations: [[0; MAX_PIECES]; 6],
             counts: [[0; MAX_PIECES]; 6],
+            destinations: [0; 128],
             hole_counts: [0; 128],
             piece: [0; 128],
             holes: [[OFF_BOARD; MAX_PIECES]; 6],
@@ -109,7 +110,7 @@ impl DestinationCache {
         let number = usize::from(self.piece[hole]);
         let reads = u128::from(self.reads_low[player][number])
             | u128::from(self.reads_high[player][number]) << 64;
-        (reads & self.changed[player] == 0).then_some(self.destinations[player][number])
+        (reads & self.changed[player] == 0).then_some(self.destinations[hole])
     }
 
     /// The number of moves of `player` (pass aside), if every entry of its pieces is exact.
@@ -124,11 +125,10 @@ impl DestinationCache {
         usize::from(self.hole_counts[hole])
     }
 
-    /// The cached destinations of `player`'s piece on `hole`, exact or not (see
-    /// [`count`](Self::count)).
+    /// The destinations of the (exact) entry of the piece on `hole`.
     #[inline(always)]
-    pub(super) fn destinations(&self, player: usize, hole: usize) -> u128 {
-        self.destinations[player][usize::from(self.piece[hole])]
+    pub(super) fn destinations(&self, hole: usize) -> u128 {
+        self.destinations[hole]
     }
 
     /// Starts a fill of `player`: returns the numbers of its pieces without an exact entry
@@ -167,10 +167,11 @@ impl DestinationCache {
         let count = entry.destinations.count_ones() as u8;
         let change = i32::from(count) - i32::from(self.counts[player][number]);
         self.counts[player][number] = count;
-        self.hole_counts[usize::from(self.holes[player][number])] = count;
+        let hole = usize::from(self.holes[player][number]);
+        self.hole_counts[hole] = count;
+        self.destinations[hole] = entry.destinations;
         self.reads_low[player][number] = entry.reads as u64;
         self.reads_high[player][number] = (entry.reads >> 64) as u64;
-        self.destinations[player][number] = entry.destinations;
         change
     }
 

@@ -443,7 +443,7 @@ impl MoveGen for ChineseCheckers {
                 froms &= froms - 1;
                 let n = self.cache.count(from);
                 if k < n {
-                    return Move::between(from, nth_bit(self.cache.destinations(player, from), k));
+                    return Move::between(from, nth_bit(self.cache.destinations(from), k));
                 }
                 k -= n;
             }
@@ -517,7 +517,7 @@ impl ChineseCheckers {
                     let from = pieces.trailing_zeros() as usize;
                     pieces &= pieces - 1;
                     let fresh = self.destinations(self.area(), player, from);
-                    assert_eq!(self.cache.destinations(player, from), fresh);
+                    assert_eq!(self.cache.destinations(from), fresh);
                     assert_eq!(self.cache.count(from), fresh.count_ones() as usize);
                 }
             }
