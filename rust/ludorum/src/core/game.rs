@@ -73,6 +73,11 @@ pub trait MoveGen: Encoding {
 
     /// The random agent's move: `legal_moves()[rng.below(n)]`, one draw per decision.
     /// Call only while the game runs.
+    ///
+    /// Every game marks this and [`Game::play_unchecked`] `#[inline(always)]`: the Python
+    /// extension calls both from many places (bindings, agents, env, protocol), and the
+    /// compiler then kept them out of the playout loop that `simulate` runs (measured in
+    /// `docs/performance.md`).
     fn random_move(&self, rng: &mut SplitMix64) -> Self::Move {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
@@ -130,7 +135,7 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     /// The player who must decide now, `None` once the game is over.
     fn current_player(&self) -> Option<usize>;
 
-    /// Plays a move known to be legal.
+    /// Plays a move known to be legal (always inlined: see [`MoveGen::random_move`]).
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Takes back the last move and returns it; `None` at the start.

@@ -639,8 +639,6 @@ impl MoveGen for Armadora {
     }
 
     /// `legal_moves()[rng.below(n)]` with one draw, without the list. Only while the game runs.
-    // Always inlined, so that the playout loops of the Python extension (which calls it from
-    // many places) keep it inline.
     #[inline(always)]
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let p = self.to_move_now().expect("the game runs");

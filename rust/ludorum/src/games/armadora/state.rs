@@ -829,7 +829,6 @@ impl Game for Armadora {
         }
     }
 
-    // Always inlined: see `random_move`.
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let p = usize::from(self.to_move);

@@ -22,6 +22,10 @@
 use super::board::{bit_of, ALL, OFF_BOARD};
 use super::state::MAX_PIECES;
 
+/// Piece numbers in the arrays the stale scan reads: [`MAX_PIECES`] rounded up to a whole
+/// number of vector registers.
+const NUMBERS: usize = 16;
+
 /// One piece's destinations and the holes their computation read.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
@@ -29,11 +33,8 @@ pub(super) struct Entry {
     pub(super) reads: u128,
 }
 
-/// Destination masks by piece, with each player's changed holes since it last filled them.
-///
-/// Each player's pieces are numbered once, at the start (by ascending hole), and keep their
-/// number as they move: the scan for stale entries then runs over a small fixed array instead
-/// of following the bits of the player's holes one by one.
+/// Destination masks by piece (numbered at the start by ascending hole, see the module), with
+/// each player's changed holes since it last filled them.
 #[derive(Clone)]
 pub(super) struct DestinationCache {
     /// Per player: the holes changed since that player's last fill; every hole before the
@@ -43,14 +44,16 @@ pub(super) struct DestinationCache {
     /// changed since.
     moves: [u16; 6],
     /// Per player and piece: the holes its entry read (none for a number with no piece), as
-    /// the low and high 64 bits in two arrays of 16, so that the scan compiles to vector
-    /// compares (+6% at 2 players).
-    reads_low: [[u64; 16]; 6],
-    reads_high: [[u64; 16]; 6],
-    /// Per player and piece: its number of destinations (counting bits is slow without
-    /// `popcnt`, and random play needs the counts every turn).
+    /// the low and high 64 bits in two arrays, so that the scan compiles to vector compares
+    /// (+6% at 2 players).
+    reads_low: [[u64; NUMBERS]; 6],
+    reads_high: [[u64; NUMBERS]; 6],
+    /// Per player and piece: its number of destinations at its last store, from which a store
+    /// computes the change in the player's number of moves (the count by hole may belong to
+    /// another player's piece by then).
     counts: [[u8; MAX_PIECES]; 6],
-    /// The destinations of the piece on each hole, and their number: exact for the pieces of
+    /// The destinations of the piece on each hole, and their number (counting bits is slow
+    /// without `popcnt`, and random play needs the counts every turn): exact for the pieces of
     /// a player whose entries are (a piece that moved since its store is stale). By hole rather
     /// than by piece, so that the walk of `random_move` in hole order reads them directly.
     destinations: [u128; 128],
@@ -67,8 +70,8 @@ impl DestinationCache {
         let mut cache = Self {
             changed: [ALL; 6],
             moves: [0; 6],
-            reads_low: [[0; 16]; 6],
-            reads_high: [[0; 16]; 6],
+            reads_low: [[0; NUMBERS]; 6],
+            reads_high: [[0; NUMBERS]; 6],
             counts: [[0; MAX_PIECES]; 6],
             destinations: [0; 128],
             hole_counts: [0; 128],
@@ -142,7 +145,7 @@ impl DestinationCache {
             return 0;
         }
         let (low, high) = (changed as u64, (changed >> 64) as u64);
-        let hits: [bool; 16] = std::array::from_fn(|n| {
+        let hits: [bool; NUMBERS] = std::array::from_fn(|n| {
             (self.reads_low[player][n] & low) | (self.reads_high[player][n] & high) != 0
         });
         let mut stale = 0;

@@ -426,8 +426,6 @@ impl MoveGen for ChineseCheckers {
     }
 
     /// `legal_moves()[rng.below(n)]` without building the list.
-    // Always inlined, like `play_unchecked`: the Python extension calls both from many
-    // places, and the compiler then kept them out of the playout loop (2–4% slower there).
     #[inline(always)]
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let player = usize::from(self.to_move);
@@ -526,7 +524,7 @@ impl ChineseCheckers {
             assert_eq!(
                 self.hop_board.around(hole),
                 super::board::NEIGHBOURS[hole] | super::hops::reach_from(self.occupied, hole),
-                "reach of {hole}"
+                "neighbours and reach of {hole}"
             );
         }
     }

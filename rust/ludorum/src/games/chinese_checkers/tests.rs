@@ -206,7 +206,8 @@ fn hop_classes_hold_every_chain_and_no_neighbour() {
             0,
             "no neighbour of {h} in its class"
         );
-        // Every hole a chain could land on with every other hole occupied.
+        // Every hole a chain could land on if every hop had a piece to pass over and an empty
+        // landing: the class, and only the class.
         let (mut reached, mut todo) = (bit(h), bit(h));
         while todo != 0 {
             let from = todo.trailing_zeros() as usize;

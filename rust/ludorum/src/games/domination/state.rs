@@ -560,7 +560,6 @@ impl Game for Domination {
         }
     }
 
-    // Always inlined: see `random_move`.
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = usize::from(self.to_move);

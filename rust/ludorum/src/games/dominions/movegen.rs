@@ -450,8 +450,6 @@ impl MoveGen for Dominions {
     }
 
     /// `legal_moves()[rng.below(n)]` without building the list (the game runs).
-    // Always inlined, so that the playout loops of the Python extension (which calls it from
-    // many places) keep it inline.
     #[inline(always)]
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let player = usize::from(self.to_move);

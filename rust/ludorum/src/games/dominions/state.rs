@@ -573,7 +573,6 @@ impl Game for Dominions {
         }
     }
 
-    // Always inlined: see `random_move`.
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = self.to_move;

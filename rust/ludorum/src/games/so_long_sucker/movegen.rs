@@ -542,8 +542,6 @@ impl MoveGen for SoLongSucker {
     }
 
     /// `legal_moves()[rng.below(n)]` without the list.
-    // Always inlined, so that the playout loops of the Python extension (which calls it from
-    // many places) keep it inline.
     #[inline(always)]
     fn random_move(&self, rng: &mut SplitMix64) -> Move {
         let primary = self.count_primary();

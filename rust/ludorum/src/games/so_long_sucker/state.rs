@@ -988,7 +988,6 @@ impl Game for SoLongSucker {
         }
     }
 
-    // Always inlined: see `random_move`.
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let chain_len = self.givers.len() as u32;
