@@ -2,7 +2,7 @@
 //! count and random pick, and legality with the reason a move is refused.
 
 use super::state::{Situation, SoLongSucker};
-use super::{COLOUR_LETTERS, COLOUR_NAMES, MAX_PLAYERS};
+use super::{COLOUR_LETTERS, COLOUR_NAMES, MAX_PLAYERS, MAX_TABLE};
 use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
@@ -117,10 +117,36 @@ impl Move {
         self.action as usize
     }
 
+    /// The rank of the pile of `play C on I` (its action id is `C * slots + rank`), by a
+    /// multiplication: a division here was a visible part of a ply.
+    #[inline(always)]
+    pub(super) fn rank_on(self, slots: usize) -> usize {
+        self.action as usize - usize::from(self.colour) * slots
+    }
+
     /// True for a free action (`transfer` or the free `kill`).
     pub fn is_free(self) -> bool {
         matches!(self.kind, MoveKind::Transfer | MoveKind::FreeKill)
     }
+}
+
+/// `(i / n, i % n)` for `n` up to `MAX_TABLE + 1` and `i` below `2**16`, by a multiplication
+/// with a tabled reciprocal: the division it replaces was a visible part of a random ply.
+#[inline(always)]
+pub(super) fn div_small(i: usize, n: usize) -> (usize, usize) {
+    /// `ceil(2**32 / n)`: exact for `i * n < 2**32`.
+    static RECIPROCALS: [u64; MAX_TABLE + 2] = {
+        let mut out = [0; MAX_TABLE + 2];
+        let mut n = 1;
+        while n < MAX_TABLE + 2 {
+            out[n] = (1u64 << 32).div_ceil(n as u64);
+            n += 1;
+        }
+        out
+    };
+    debug_assert!(i < 1 << 16 && (1..MAX_TABLE + 2).contains(&n));
+    let q = ((i as u64 * RECIPROCALS[n]) >> 32) as usize;
+    (q, i - q * n)
 }
 
 /// The `i`-th set bit of `mask` (`i` below its popcount).
@@ -554,8 +580,8 @@ impl MoveGen for SoLongSucker {
             return match self.situation {
                 Situation::Play => {
                     let per = usize::from(self.npiles) + 1;
-                    let c = nth_bit(self.held[d], i / per);
-                    let r = i % per;
+                    let (q, r) = div_small(i, per);
+                    let c = nth_bit(self.held[d], q);
                     let m = self.slots();
                     if r + 1 == per {
                         Move::new(MoveKind::PlayNew, NO_PLAYER, c as u8, 0, 0, c * m + m - 1)
@@ -589,8 +615,8 @@ impl MoveGen for SoLongSucker {
         let transfers = prisoners.count_ones() as usize * per;
         let free = self.transfer_base();
         if j < transfers {
-            let c = nth_bit(prisoners, j / per);
-            let y = nth_bit(receivers, j % per);
+            let (q, r) = div_small(j, per);
+            let (c, y) = (nth_bit(prisoners, q), nth_bit(receivers, r));
             Move::new(
                 MoveKind::Transfer,
                 d as u8,

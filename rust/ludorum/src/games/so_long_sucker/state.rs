@@ -712,8 +712,8 @@ impl SoLongSucker {
 
     /// `player` played a chip of `colour` onto the pile of rank `rank`.
     #[inline]
-    fn play_on(&mut self, player: usize, colour: usize, rank: usize, undo: &mut Undo) {
-        undo.pile_mask = self.pile_mask[rank];
+    fn play_on(&mut self, player: usize, colour: usize, rank: usize) {
+        self.undo_record().pile_mask = self.pile_mask[rank];
         let below = self.top_colour(rank);
         self.push_chip(rank, colour as u8);
         if below != Some(colour as u8) {
@@ -721,8 +721,10 @@ impl SoLongSucker {
         } else if self.alive & (1 << colour) != 0 {
             self.set_decision(Situation::Kill, colour, rank);
         } else {
-            undo.pile_id = self.pile_id[rank];
-            undo.saved = self.pile_len[rank];
+            let (pile_id, saved) = (self.pile_id[rank], self.pile_len[rank]);
+            let undo = self.undo_record();
+            undo.pile_id = pile_id;
+            undo.saved = saved;
             let per_colour = self.remove_pile(rank);
             for (dead, n) in self.dead_box.iter_mut().zip(per_colour) {
                 *dead += n;
@@ -743,6 +745,13 @@ impl SoLongSucker {
         }
     }
 
+    /// The undo record of the move being played (pushed first and filled in place: a record
+    /// built on the stack and copied at the end stalled on the copy).
+    #[inline(always)]
+    fn undo_record(&mut self) -> &mut Undo {
+        self.undos.last_mut().expect("the record of the move being played")
+    }
+
     /// The colour on top of the pile of rank `rank`, if any.
     #[inline(always)]
     fn top_colour(&self, rank: usize) -> Option<u8> {
@@ -751,11 +760,13 @@ impl SoLongSucker {
     }
 
     /// The captor kills a chip of `colour` from the captured pile and takes the rest.
-    fn kill(&mut self, colour: usize, undo: &mut Undo) {
+    fn kill(&mut self, colour: usize) {
         let captor = usize::from(self.decider);
         let rank = usize::from(self.extra);
-        undo.pile_id = self.pile_id[rank];
-        undo.saved = self.pile_len[rank];
+        let (pile_id, saved) = (self.pile_id[rank], self.pile_len[rank]);
+        let undo = self.undo_record();
+        undo.pile_id = pile_id;
+        undo.saved = saved;
         let mut per_colour = self.remove_pile(rank);
         per_colour[colour] -= 1;
         self.dead_box[colour] += 1;
@@ -991,19 +1002,20 @@ impl Game for SoLongSucker {
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let chain_len = self.givers.len() as u32;
-        let mut undo = Undo {
+        let before = (self.situation, self.decider, self.extra);
+        self.undos.push(Undo {
             key: self.key,
             pile_id: 0,
             chain_len,
             chain_low: chain_len,
             used: self.used,
-            situation: self.situation,
-            decider: self.decider,
-            extra: self.extra,
+            situation: before.0,
+            decider: before.1,
+            extra: before.2,
             alive: self.alive,
             pile_mask: 0,
             saved: 0,
-        };
+        });
         self.chain_low = chain_len;
         self.key ^= keys::used(self.used);
         let decider = usize::from(self.decider);
@@ -1011,9 +1023,9 @@ impl Game for SoLongSucker {
         let primary = match mv.kind {
             MoveKind::PlayOn => {
                 self.take_chips(decider, colour, 1);
-                let rank = mv.action() % self.slots();
+                let rank = mv.rank_on(self.slots());
                 debug_assert_eq!(self.pile_id[rank], mv.pile);
-                self.play_on(decider, colour, rank, &mut undo);
+                self.play_on(decider, colour, rank);
                 true
             }
             MoveKind::PlayNew => {
@@ -1028,7 +1040,7 @@ impl Game for SoLongSucker {
                 true
             }
             MoveKind::Kill => {
-                self.kill(colour, &mut undo);
+                self.kill(colour);
                 true
             }
             MoveKind::Rescue => {
@@ -1058,11 +1070,10 @@ impl Game for SoLongSucker {
             }
         };
         if self.outcome.is_none() {
-            let same = (self.situation, self.decider, self.extra)
-                == (undo.situation, undo.decider, undo.extra);
+            let same = (self.situation, self.decider, self.extra) == before;
             self.used = if primary || !same {
                 0
-            } else if mv.actor == undo.decider {
+            } else if mv.actor == before.1 {
                 self.used + 1
             } else {
                 self.used
@@ -1071,9 +1082,9 @@ impl Game for SoLongSucker {
         } else {
             self.used = 0;
         }
-        undo.chain_low = self.chain_low;
+        let chain_low = self.chain_low;
+        self.undo_record().chain_low = chain_low;
         self.history.push(mv);
-        self.undos.push(undo);
     }
 
     fn undo(&mut self) -> Option<Move> {
@@ -1083,7 +1094,7 @@ impl Game for SoLongSucker {
         let colour = usize::from(mv.colour);
         match mv.kind {
             MoveKind::PlayOn => {
-                let rank = mv.action() % self.slots();
+                let rank = mv.rank_on(self.slots());
                 if undo.saved > 0 {
                     let per_colour = self.restore_pile(rank, undo.pile_id, undo.saved);
                     for (dead, n) in self.dead_box.iter_mut().zip(per_colour) {

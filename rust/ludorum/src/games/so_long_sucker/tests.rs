@@ -2195,3 +2195,14 @@ fn every_game_ends_with_the_last_living_player() {
         }
     }
 }
+
+#[test]
+fn division_by_reciprocal_is_exact() {
+    // Every divisor random_move can meet (a rank count plus one, a receiver count), with
+    // dividends well past the largest action id.
+    for n in 1..=super::MAX_TABLE + 1 {
+        for i in 0..4 * super::MAX_TABLE * super::MAX_PLAYERS {
+            assert_eq!(super::movegen::div_small(i, n), (i / n, i % n), "{i} / {n}");
+        }
+    }
+}
