@@ -514,8 +514,9 @@ impl SoLongSucker {
             self.free_len += 1;
             chip = self.chip_below[usize::from(chip)];
         }
-        let npiles = usize::from(self.npiles);
-        for r in rank + 1..npiles {
+        // Each later pile moves down a rank, in the loop that re-keys its chips: the few
+        // piles of a game made four `copy_within` calls to memmove cost more than the moves.
+        for r in rank + 1..usize::from(self.npiles) {
             let mut chip = self.pile_top[r];
             let mut depth = usize::from(self.pile_len[r]);
             while chip != NO_CHIP {
@@ -524,11 +525,11 @@ impl SoLongSucker {
                 self.key ^= keys::chip(r, depth, colour) ^ keys::chip(r - 1, depth, colour);
                 chip = self.chip_below[usize::from(chip)];
             }
+            self.pile_id[r - 1] = self.pile_id[r];
+            self.pile_top[r - 1] = self.pile_top[r];
+            self.pile_len[r - 1] = self.pile_len[r];
+            self.pile_mask[r - 1] = self.pile_mask[r];
         }
-        self.pile_id.copy_within(rank + 1..npiles, rank);
-        self.pile_top.copy_within(rank + 1..npiles, rank);
-        self.pile_len.copy_within(rank + 1..npiles, rank);
-        self.pile_mask.copy_within(rank + 1..npiles, rank);
         self.npiles -= 1;
         per_colour
     }
@@ -536,11 +537,13 @@ impl SoLongSucker {
     /// Puts back (no key) the pile of `count` chips from `saved_chips` at rank `rank` with id
     /// `id`; returns its chips per colour.
     fn restore_pile(&mut self, rank: usize, id: u32, count: u8) -> [u8; MAX_PLAYERS] {
-        let npiles = usize::from(self.npiles);
-        self.pile_id.copy_within(rank..npiles, rank + 1);
-        self.pile_top.copy_within(rank..npiles, rank + 1);
-        self.pile_len.copy_within(rank..npiles, rank + 1);
-        self.pile_mask.copy_within(rank..npiles, rank + 1);
+        // By hand, as in `remove_pile`.
+        for r in (rank..usize::from(self.npiles)).rev() {
+            self.pile_id[r + 1] = self.pile_id[r];
+            self.pile_top[r + 1] = self.pile_top[r];
+            self.pile_len[r + 1] = self.pile_len[r];
+            self.pile_mask[r + 1] = self.pile_mask[r];
+        }
         self.npiles += 1;
         self.pile_id[rank] = id;
         self.pile_top[rank] = NO_CHIP;
