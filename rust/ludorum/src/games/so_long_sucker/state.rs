@@ -698,7 +698,7 @@ impl SoLongSucker {
 
     /// After `player` played onto the pile of rank `rank` without a capture: a give decision,
     /// or the move goes where the rules force it.
-    #[inline]
+    #[inline(always)]
     fn after_play(&mut self, player: usize, rank: usize) {
         let options = self.alive & !self.pile_mask[rank];
         let next = match options.count_ones() {
@@ -714,7 +714,7 @@ impl SoLongSucker {
     }
 
     /// `player` played a chip of `colour` onto the pile of rank `rank`.
-    #[inline]
+    #[inline(always)]
     fn play_on(&mut self, player: usize, colour: usize, rank: usize) {
         self.undo_record().pile_mask = self.pile_mask[rank];
         let below = self.top_colour(rank);
