@@ -60,6 +60,28 @@ impl<G: Game> Batch<G> {
         }
     }
 
+    /// Makes `game` game `i` at its start, as [`start`](Self::start) does, reusing what `game`
+    /// holds (a game of this batch played to its end, say).
+    pub fn start_into(&self, i: u64, game: &mut G) {
+        if G::FACTS.seeded {
+            self.start.restart_into(self.seed(i), game);
+        } else {
+            game.clone_from(&self.start);
+        }
+    }
+
+    /// Game `i` at its start in `slot`: made there for the first game, restarted in place for
+    /// the next (see [`start_into`](Self::start_into)).
+    pub fn start_in<'a>(&self, i: u64, slot: &'a mut Option<G>) -> &'a mut G {
+        match slot {
+            Some(game) => {
+                self.start_into(i, game);
+                game
+            }
+            None => slot.insert(self.start(i)),
+        }
+    }
+
     /// The RNG of game `i`'s agents.
     pub fn rng(&self, i: u64) -> SplitMix64 {
         SplitMix64::new(self.seed(i))
@@ -102,6 +124,32 @@ where
     T: Send,
     F: Fn(usize) -> T + Sync,
 {
+    run_with(count, threads, || (), |(), i| work(i), monitor)
+}
+
+/// [`run`], where each worker keeps a state of its own, made by `init` as it starts and lent to
+/// `work` with each item: a game that the items restart in place, a buffer they reuse.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::batch::run_with;
+/// // Each worker counts the items it did; the results do not depend on the thread count.
+/// let squares = run_with(5, 2, || 0, |done: &mut usize, i| { *done += 1; i * i }, None);
+/// assert_eq!(squares.unwrap(), vec![0, 1, 4, 9, 16]);
+/// ```
+pub fn run_with<S, T, I, F>(
+    count: usize,
+    threads: usize,
+    init: I,
+    work: F,
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<T>>
+where
+    T: Send,
+    I: Fn() -> S + Sync,
+    F: Fn(&mut S, usize) -> T + Sync,
+{
     let threads = threads.clamp(1, count.clamp(1, MAX_THREADS));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -111,12 +159,13 @@ where
     let active = AtomicUsize::new(threads);
     let worker = || {
         let mut finished = Vec::new();
+        let mut state = init();
         while !stop.load(Ordering::Relaxed) {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= count {
                 break;
             }
-            finished.push((i, work(i)));
+            finished.push((i, work(&mut state, i)));
             done.fetch_add(1, Ordering::Relaxed);
         }
         results

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::batch::{run, Batch};
+use super::batch::{run_with, Batch};
 use super::game::Game;
 use super::rng::SplitMix64;
 
@@ -114,17 +114,20 @@ pub fn play_random_game_logged_until<G: Game>(
     })
 }
 
-/// Runs `work(i, stop)` for `i` in `0..count` as [`run`] does, where `stop` is set as soon as
-/// the monitor asks to stop, so that the items under way stop too (they return `None`).
-fn run_stoppable<T, F>(
+/// Plays games `first + i` for `i` in `0..count` of `batch` as [`run_with`] does, each worker
+/// restarting one game in place (`play(game, rng, stop)`), where `stop` is set as soon as the
+/// monitor asks to stop, so that the games under way stop too (they return `None`).
+fn run_games<G: Game, T, F>(
+    batch: &Batch<G>,
+    first: u64,
     count: usize,
     threads: usize,
-    work: F,
+    play: F,
     monitor: Option<&mut dyn FnMut(usize) -> bool>,
 ) -> Option<Vec<T>>
 where
     T: Send,
-    F: Fn(usize, &AtomicBool) -> Option<T> + Sync,
+    F: Fn(&mut G, &mut SplitMix64, &AtomicBool) -> Option<T> + Sync,
 {
     let stop = AtomicBool::new(false);
     let mut watch = monitor.map(|monitor| {
@@ -136,10 +139,14 @@ where
             go
         }
     });
-    let results = run(
+    let results = run_with(
         count,
         threads,
-        |i| work(i, &stop),
+        || None,
+        |slot, i| {
+            let i = first.wrapping_add(i as u64);
+            play(batch.start_in(i, slot), &mut batch.rng(i), &stop)
+        },
         watch.as_mut().map(|w| w as &mut dyn FnMut(usize) -> bool),
     )?;
     results.into_iter().collect()
@@ -165,13 +172,12 @@ pub fn simulate<G: Game>(
     monitor: Option<&mut dyn FnMut(usize) -> bool>,
 ) -> Option<Vec<GameRecord>> {
     // The monitor's "stop" also reaches the games under way, not only the next ones.
-    run_stoppable(
+    run_games(
+        batch,
+        first,
         count,
         threads,
-        |i, stop| {
-            let i = first.wrapping_add(i as u64);
-            play_random_game_until(&mut batch.start(i), &mut batch.rng(i), stop)
-        },
+        play_random_game_until,
         monitor,
     )
 }
@@ -184,13 +190,12 @@ pub fn simulate_logged<G: Game>(
     threads: usize,
     monitor: Option<&mut dyn FnMut(usize) -> bool>,
 ) -> Option<Vec<GameLog>> {
-    run_stoppable(
+    run_games(
+        batch,
+        first,
         count,
         threads,
-        |i, stop| {
-            let i = first.wrapping_add(i as u64);
-            play_random_game_logged_until(&mut batch.start(i), &mut batch.rng(i), stop)
-        },
+        play_random_game_logged_until,
         monitor,
     )
 }

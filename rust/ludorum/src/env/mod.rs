@@ -474,11 +474,11 @@ impl<G: Game> Context<'_, G> {
     /// Starts episode `episode` of env `i` and plays the opponents up to the learner's turn.
     fn start_episode(&self, i: usize, slot: &mut Slot<G>, episode: u64) {
         let seed = episode_seed(self.config.seed, i as u64, episode);
-        slot.game = if G::FACTS.seeded {
-            self.start.restart(seed)
+        if G::FACTS.seeded {
+            self.start.restart_into(seed, &mut slot.game);
         } else {
-            self.start.clone()
-        };
+            slot.game.clone_from(self.start);
+        }
         slot.episode = episode;
         slot.over = false;
         slot.sampler = SplitMix64::new(seed ^ SAMPLER_SALT);

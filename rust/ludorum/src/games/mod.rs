@@ -180,9 +180,22 @@ mod tests {
                 capped.insert("max_plies".into(), cap.into());
             }
             let batch = Batch::<G>::new(&capped, 3).expect("valid");
+            let to_json = crate::core::json::to_json::<G>;
             for i in 0..4 {
-                let record = crate::play_random_game(&mut batch.start(i), &mut SplitMix64::new(i));
+                let mut game = batch.start(i);
+                let record = crate::play_random_game(&mut game, &mut SplitMix64::new(i));
                 assert!(usize::from(record.reason) < facts.reasons.len());
+                // Restarted in place, the game that was played is the next game as a new one
+                // is, and plays the same.
+                batch.start_into(i + 1, &mut game);
+                let mut fresh = batch.start(i + 1);
+                assert_eq!(to_json(&game), to_json(&fresh));
+                assert_eq!((game.key(), game.history().len()), (fresh.key(), 0));
+                assert_eq!(
+                    crate::play_random_game(&mut game, &mut SplitMix64::new(i)),
+                    crate::play_random_game(&mut fresh, &mut SplitMix64::new(i))
+                );
+                assert_eq!(to_json(&game), to_json(&fresh));
             }
         }
     }

@@ -250,8 +250,6 @@ impl SoLongSucker {
         dead_capture: DeadCapture,
         free_actions: u8,
     ) -> Self {
-        let first = first_player.unwrap_or_else(|| SplitMix64::new(seed).below(players));
-        let total = players * chips;
         let mut game = Self {
             players: players as u8,
             chips: chips as u8,
@@ -259,12 +257,12 @@ impl SoLongSucker {
             first_player: first_player.map(|p| p as u8),
             dead_capture,
             free_actions,
-            total: total as u8,
+            total: (players * chips) as u8,
             hands: [[0; MAX_PLAYERS]; MAX_PLAYERS],
             held: [0; MAX_PLAYERS],
             counts: [0; MAX_PLAYERS],
             dead_box: [0; MAX_PLAYERS],
-            alive: ((1u16 << players) - 1) as u8,
+            alive: 0,
             npiles: 0,
             next_pile: 1,
             pile_id: [0; MAX_TABLE],
@@ -274,9 +272,9 @@ impl SoLongSucker {
             chip_colour: [0; MAX_TABLE],
             chip_below: [NO_CHIP; MAX_TABLE],
             free_slots: [0; MAX_TABLE],
-            free_len: total as u8,
+            free_len: 0,
             situation: Situation::Play,
-            decider: first as u8,
+            decider: 0,
             extra: 0,
             used: 0,
             outcome: None,
@@ -289,17 +287,56 @@ impl SoLongSucker {
             chain_low: 0,
             chat: Vec::new(),
         };
-        for (i, slot) in game.free_slots[..total].iter_mut().enumerate() {
+        game.lay_out();
+        game
+    }
+
+    /// Sets everything but the options to the start (the first player drawn from the seed when
+    /// the options do not name one), emptying the stacks without giving back their room.
+    fn lay_out(&mut self) {
+        let players = usize::from(self.players);
+        let total = usize::from(self.total);
+        let first = match self.first_player {
+            Some(p) => usize::from(p),
+            None => SplitMix64::new(self.seed).below(players),
+        };
+        self.hands = [[0; MAX_PLAYERS]; MAX_PLAYERS];
+        self.held = [0; MAX_PLAYERS];
+        self.counts = [0; MAX_PLAYERS];
+        for p in 0..players {
+            self.hands[p][p] = self.chips;
+            self.held[p] = 1 << p;
+            self.counts[p] = self.chips;
+        }
+        self.dead_box = [0; MAX_PLAYERS];
+        self.alive = ((1u16 << players) - 1) as u8;
+        self.npiles = 0;
+        self.next_pile = 1;
+        self.pile_id = [0; MAX_TABLE];
+        self.pile_top = [NO_CHIP; MAX_TABLE];
+        self.pile_len = [0; MAX_TABLE];
+        self.pile_mask = [0; MAX_TABLE];
+        self.chip_colour = [0; MAX_TABLE];
+        self.chip_below = [NO_CHIP; MAX_TABLE];
+        self.free_slots = [0; MAX_TABLE];
+        for (i, slot) in self.free_slots[..total].iter_mut().enumerate() {
             *slot = (total - 1 - i) as u8;
         }
-        for p in 0..players {
-            game.hands[p][p] = chips as u8;
-            game.held[p] = 1 << p;
-            game.counts[p] = chips as u8;
-        }
-        game.givers.push(first as u8);
-        game.key = game.key_from_scratch();
-        game
+        self.free_len = total as u8;
+        self.situation = Situation::Play;
+        self.decider = first as u8;
+        self.extra = 0;
+        self.used = 0;
+        self.outcome = None;
+        self.givers.clear();
+        self.givers.push(first as u8);
+        self.history.clear();
+        self.undos.clear();
+        self.saved_givers.clear();
+        self.saved_chips.clear();
+        self.chain_low = 0;
+        self.chat.clear();
+        self.key = self.key_from_scratch();
     }
 
     // -- the public view --------------------------------------------------------------------
@@ -977,6 +1014,17 @@ impl Game for SoLongSucker {
             self.dead_capture,
             self.free_actions,
         )
+    }
+
+    fn restart_into(&self, seed: u64, game: &mut Self) {
+        game.players = self.players;
+        game.chips = self.chips;
+        game.seed = seed;
+        game.first_player = self.first_player;
+        game.dead_capture = self.dead_capture;
+        game.free_actions = self.free_actions;
+        game.total = self.total;
+        game.lay_out();
     }
 
     fn options(&self) -> Map<String, Value> {

@@ -2206,3 +2206,17 @@ fn division_by_reciprocal_is_exact() {
         }
     }
 }
+
+#[test]
+fn a_game_restarted_in_place_is_a_new_game() {
+    let start = game(json!({"players": 5, "free_actions": 2}));
+    let mut played = start.clone();
+    for seed in 0..20 {
+        crate::play_random_game(&mut played, &mut SplitMix64::new(seed));
+        played.say(1, "again?".into());
+        start.restart_into(seed, &mut played);
+        // Every field, the stacks' contents and the chat included (not their room).
+        assert_eq!(format!("{played:?}"), format!("{:?}", Game::restart(&start, seed)));
+        played.check_caches();
+    }
+}
