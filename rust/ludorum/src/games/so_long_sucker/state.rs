@@ -789,7 +789,9 @@ impl SoLongSucker {
     /// built on the stack and copied at the end stalled on the copy).
     #[inline(always)]
     fn undo_record(&mut self) -> &mut Undo {
-        self.undos.last_mut().expect("the record of the move being played")
+        self.undos
+            .last_mut()
+            .expect("the record of the move being played")
     }
 
     /// The colour on top of the pile of rank `rank`, if any.

@@ -2216,7 +2216,10 @@ fn a_game_restarted_in_place_is_a_new_game() {
         played.say(1, "again?".into());
         start.restart_into(seed, &mut played);
         // Every field, the stacks' contents and the chat included (not their room).
-        assert_eq!(format!("{played:?}"), format!("{:?}", Game::restart(&start, seed)));
+        assert_eq!(
+            format!("{played:?}"),
+            format!("{:?}", Game::restart(&start, seed))
+        );
         played.check_caches();
     }
 }
