@@ -153,8 +153,9 @@ where
 }
 
 /// Plays games `first..first + count` of `batch` between random agents (game `i` from
-/// `batch.start(i)` with `batch.rng(i)`), over `threads` threads; the results do not depend on
-/// the thread count. With a `monitor`, see [`run`](super::batch::run): `None` when it asked to stop.
+/// `batch.start(i)` with `batch.rng(i)`, each worker restarting one game in place), over
+/// `threads` threads; the results do not depend on the thread count. With a `monitor`, see
+/// [`run`](super::batch::run): `None` when it asked to stop.
 ///
 /// # Examples
 ///
