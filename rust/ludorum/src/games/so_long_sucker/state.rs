@@ -250,6 +250,7 @@ impl SoLongSucker {
         dead_capture: DeadCapture,
         free_actions: u8,
     ) -> Self {
+        // The options and the stacks' room; `lay_out` sets the rest.
         let mut game = Self {
             players: players as u8,
             chips: chips as u8,
