@@ -2,7 +2,7 @@
 //! count and random pick, and legality with the reason a move is refused.
 
 use super::state::{Situation, SoLongSucker};
-use super::{COLOUR_LETTERS, COLOUR_NAMES, MAX_PLAYERS, MAX_TABLE};
+use super::{COLOUR_LETTERS, COLOUR_NAMES, MAX_PLAYERS};
 use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
@@ -128,25 +128,6 @@ impl Move {
     pub fn is_free(self) -> bool {
         matches!(self.kind, MoveKind::Transfer | MoveKind::FreeKill)
     }
-}
-
-/// `(i / n, i % n)` for `n` up to `MAX_TABLE + 1` and `i` below `2**16`, by a multiplication
-/// with a tabled reciprocal: the division it replaces was a visible part of a random ply.
-#[inline(always)]
-pub(super) fn div_small(i: usize, n: usize) -> (usize, usize) {
-    /// `ceil(2**32 / n)`: exact for `i * n < 2**32`.
-    static RECIPROCALS: [u64; MAX_TABLE + 2] = {
-        let mut out = [0; MAX_TABLE + 2];
-        let mut n = 1;
-        while n < MAX_TABLE + 2 {
-            out[n] = (1u64 << 32).div_ceil(n as u64);
-            n += 1;
-        }
-        out
-    };
-    debug_assert!(i < 1 << 16 && (1..MAX_TABLE + 2).contains(&n));
-    let q = ((i as u64 * RECIPROCALS[n]) >> 32) as usize;
-    (q, i - q * n)
 }
 
 /// `NTH_BIT[mask][i]`: the `i`-th set bit of a mask of colours or players.
@@ -608,7 +589,7 @@ impl MoveGen for SoLongSucker {
                         let q = ((draw * colours) >> 64) as usize;
                         (q, i - q * per)
                     } else {
-                        div_small(i, per)
+                        (i / per, i % per)
                     };
                     let c = nth_bit(self.held[d], q);
                     let m = self.slots();
@@ -644,8 +625,7 @@ impl MoveGen for SoLongSucker {
         let transfers = prisoners.count_ones() as usize * per;
         let free = self.transfer_base();
         if j < transfers {
-            let (q, r) = div_small(j, per);
-            let (c, y) = (nth_bit(prisoners, q), nth_bit(receivers, r));
+            let (c, y) = (nth_bit(prisoners, j / per), nth_bit(receivers, j % per));
             Move::new(
                 MoveKind::Transfer,
                 d as u8,

@@ -2197,17 +2197,6 @@ fn every_game_ends_with_the_last_living_player() {
 }
 
 #[test]
-fn division_by_reciprocal_is_exact() {
-    // Every divisor random_move can meet (a rank count plus one, a receiver count), with
-    // dividends well past the largest action id.
-    for n in 1..=super::MAX_TABLE + 1 {
-        for i in 0..4 * super::MAX_TABLE * super::MAX_PLAYERS {
-            assert_eq!(super::movegen::div_small(i, n), (i / n, i % n), "{i} / {n}");
-        }
-    }
-}
-
-#[test]
 fn a_game_restarted_in_place_is_a_new_game() {
     let start = game(json!({"players": 5, "free_actions": 2}));
     let mut played = start.clone();
