@@ -63,11 +63,7 @@ impl<G: Game> Batch<G> {
     /// Makes `game` game `i` at its start, as [`start`](Self::start) does, reusing what `game`
     /// holds (a game of this batch played to its end, say).
     pub fn start_into(&self, i: u64, game: &mut G) {
-        if G::FACTS.seeded {
-            self.start.restart_into(self.seed(i), game);
-        } else {
-            game.clone_from(&self.start);
-        }
+        restart_from(&self.start, self.seed(i), game);
     }
 
     /// Game `i` at its start in `slot`: made there for the first game, restarted in place for
@@ -90,6 +86,18 @@ impl<G: Game> Batch<G> {
     /// The options after defaults (with the batch's `seed` option, for seeded games).
     pub fn options(&self) -> Map<String, Value> {
         self.start.options()
+    }
+}
+
+/// Makes `game` the start of a game seeded `seed`, from `start` (a game at its start): restarted
+/// with that seed for a game whose setup is seeded, a copy of `start` otherwise; either way
+/// reusing what `game` holds where the game can (see [`Game::restart_into`]). Batches and vector
+/// environments start their games this way.
+pub fn restart_from<G: Game>(start: &G, seed: u64, game: &mut G) {
+    if G::FACTS.seeded {
+        start.restart_into(seed, game);
+    } else {
+        game.clone_from(start);
     }
 }
 

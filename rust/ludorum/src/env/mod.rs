@@ -28,6 +28,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::core::batch::restart_from;
 use crate::core::error::Error;
 use crate::core::game::Game;
 use crate::core::rng::{mix, SplitMix64, GAMMA};
@@ -474,11 +475,7 @@ impl<G: Game> Context<'_, G> {
     /// Starts episode `episode` of env `i` and plays the opponents up to the learner's turn.
     fn start_episode(&self, i: usize, slot: &mut Slot<G>, episode: u64) {
         let seed = episode_seed(self.config.seed, i as u64, episode);
-        if G::FACTS.seeded {
-            self.start.restart_into(seed, &mut slot.game);
-        } else {
-            slot.game.clone_from(self.start);
-        }
+        restart_from(self.start, seed, &mut slot.game);
         slot.episode = episode;
         slot.over = false;
         slot.sampler = SplitMix64::new(seed ^ SAMPLER_SALT);
