@@ -146,7 +146,24 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     /// Plays a move known to be legal (always inlined: see [`MoveGen::random_move`]).
     fn play_unchecked(&mut self, mv: Self::Move);
 
-    /// Takes back the last move and returns it; `None` at the start.
+    /// [`play_unchecked`](Game::play_unchecked) for a move that will not be taken back, in a
+    /// game whose key nobody reads move by move: a random playout's. A game may skip its
+    /// bookkeeping for [`undo`](Game::undo) and its incremental [`key`](Game::key) here.
+    /// Everything else is as after `play_unchecked`: the history, the outcome, the moves, and
+    /// `key()`, which such a game computes from scratch when asked, until its next
+    /// `play_unchecked` picks up the incremental key again. `undo` takes back no move from
+    /// the last one played for good down (it returns `None` there).
+    ///
+    /// The default is `play_unchecked` (undo then still works). So Long Sucker overrides it:
+    /// its keys and undo records were a fifth of a random game (`docs/performance.md`).
+    /// [`simulate`](crate::simulate) and MCTS rollouts play this way.
+    #[inline(always)]
+    fn play_for_good(&mut self, mv: Self::Move) {
+        self.play_unchecked(mv);
+    }
+
+    /// Takes back the last move and returns it; `None` at the start (and, in games that
+    /// override [`play_for_good`](Game::play_for_good), at a move played for good).
     fn undo(&mut self) -> Option<Self::Move>;
 
     /// The outcome, `None` while the game runs.

@@ -18,8 +18,9 @@ pub struct GameRecord {
     pub reason: u8,
 }
 
-/// Plays random moves until the game ends. The game must have an end (set `max_plies` for
-/// games whose random play need not end).
+/// Plays random moves until the game ends, each [for good](Game::play_for_good): undo cannot
+/// take them back in games that skip its bookkeeping. The game must have an end (set
+/// `max_plies` for games whose random play need not end).
 ///
 /// # Examples
 ///
@@ -49,7 +50,7 @@ pub fn play_random_game_until<G: Game>(
     let mut until_check = PLIES_BETWEEN_CHECKS;
     while game.current_player().is_some() {
         let mv = game.random_move(rng);
-        game.play_unchecked(mv);
+        game.play_for_good(mv);
         until_check -= 1;
         if until_check == 0 {
             if stop.load(Ordering::Relaxed) {
@@ -103,7 +104,7 @@ pub fn play_random_game_logged_until<G: Game>(
     while game.current_player().is_some() {
         let mv = game.random_move(rng);
         actions.push(game.action(mv) as u32);
-        game.play_unchecked(mv);
+        game.play_for_good(mv);
         if actions.len() % PLIES_BETWEEN_CHECKS as usize == 0 && stop.load(Ordering::Relaxed) {
             return None;
         }

@@ -564,3 +564,51 @@ pub(crate) fn random_walk<G: Game, H: PartialEq + Debug>(
     assert_eq!(full(&game), trail[0], "back at the start");
     game
 }
+
+/// A seeded random game from `start` played twice, with [`Game::play_for_good`] and with
+/// [`Game::play_unchecked`]: the two agree at every ply (the [`State`], the key included, and
+/// the key from scratch). Both play the first two plies with `play_unchecked`, so that the
+/// game played for good has undo records to drop. From ply `switch` (at least 2), if the game
+/// lasts that long, the game played for good goes on with `play_unchecked` for three plies
+/// (picking the incremental key up again): those undo as in the other game, and the next
+/// undo, at the last move played for good, either changes nothing and returns `None` or takes
+/// that move back as the other game does.
+pub(crate) fn check_play_for_good<G: Game>(start: &G, seed: u64, switch: Option<usize>) {
+    let (mut kept, mut good) = (start.clone(), start.clone());
+    let mut rng = SplitMix64::new(seed);
+    let mut checked = Vec::new();
+    let unchecked = |ply: usize| switch.is_some_and(|s| (s..s + 3).contains(&ply));
+    for ply in 0.. {
+        if kept.current_player().is_none() || checked.len() == 3 {
+            break;
+        }
+        let mv = kept.random_move(&mut rng);
+        kept.play_unchecked(mv);
+        if ply < 2 {
+            good.play_unchecked(mv);
+        } else if unchecked(ply) {
+            good.play_unchecked(mv);
+            checked.push(state(&kept));
+        } else {
+            good.play_for_good(mv);
+        }
+        assert_eq!(state(&good), state(&kept), "ply {ply}");
+        assert_eq!(good.key(), good.key_from_scratch(), "ply {ply}");
+    }
+    if checked.is_empty() {
+        return;
+    }
+    while let Some(after) = checked.pop() {
+        assert_eq!(state(&good), after);
+        let last = kept.history().last().copied();
+        assert_eq!((good.undo(), kept.undo()), (last, last));
+    }
+    let before = state(&good);
+    match good.undo() {
+        None => assert_eq!(state(&good), before, "a refused undo changes nothing"),
+        Some(mv) => {
+            assert_eq!(kept.undo(), Some(mv));
+            assert_eq!(state(&good), state(&kept));
+        }
+    }
+}

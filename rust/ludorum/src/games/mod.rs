@@ -200,6 +200,40 @@ mod tests {
         }
     }
 
+    /// Random games played for good are the games played with `play_unchecked`.
+    struct PlaysForGood;
+
+    impl Visitor for PlaysForGood {
+        type Output = ();
+
+        fn visit<G: Game>(self) {
+            let mut capped = Map::new();
+            if let Some(cap) = G::FACTS.simulation_max_plies {
+                capped.insert("max_plies".into(), cap.into());
+            }
+            let batch = Batch::<G>::new(&capped, 11).expect("valid");
+            let switches = [
+                None,
+                Some(2),
+                Some(3),
+                Some(7),
+                Some(30),
+                Some(90),
+                Some(200),
+            ];
+            for (i, switch) in (0..).zip(switches) {
+                crate::core::testing::check_play_for_good(&batch.start(i), i, switch);
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_plays_for_good_as_it_plays() {
+        for facts in ALL {
+            visit(facts.name, PlaysForGood).expect("a listed game");
+        }
+    }
+
     #[test]
     fn every_game_agrees_with_its_facts() {
         for facts in ALL {

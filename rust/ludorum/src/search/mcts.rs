@@ -395,7 +395,7 @@ impl<G: Game> Mcts<G> {
             let mut plies = 0;
             while state.current_player().is_some() && limit.is_none_or(|limit| plies < limit) {
                 let mv = state.random_move(&mut tree.rng);
-                state.play_unchecked(mv);
+                state.play_for_good(mv);
                 plies += 1;
             }
             match state.outcome() {

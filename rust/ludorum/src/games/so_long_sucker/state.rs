@@ -1,5 +1,10 @@
 //! The game state: options and setup, the piles, play and undo with incremental Zobrist keys,
 //! captures, the chain of givers, rescues and deaths, the chat, and the [`Game`] impl.
+//!
+//! The helpers that change the position take `const KEEP: bool`: with it they keep the
+//! incremental key and what undo needs (the undo record, the saved chips and givers); without
+//! it, for [`Game::play_for_good`], they skip both, and the compiler drops that code from the
+//! random games' loop.
 
 use serde_json::{json, Map, Value};
 
@@ -231,7 +236,9 @@ pub struct SoLongSucker {
     pub(super) used: u64,
     pub(super) outcome: Option<Outcome>,
     givers: Stack<u8>,
+    /// The Zobrist key, kept incrementally while `keyed`, which moves played for good clear.
     key: u64,
+    keyed: bool,
     history: Stack<Move>,
     undos: Stack<Undo>,
     saved_givers: Stack<u8>,
@@ -281,6 +288,7 @@ impl SoLongSucker {
             outcome: None,
             givers: Stack::with_capacity(128),
             key: 0,
+            keyed: true,
             history: Stack::with_capacity(128),
             undos: Stack::with_capacity(128),
             saved_givers: Stack::with_capacity(16),
@@ -338,6 +346,15 @@ impl SoLongSucker {
         self.chain_low = 0;
         self.chat.clear();
         self.key = self.key_from_scratch();
+        self.keyed = true;
+    }
+
+    /// Computes the key again after moves played for good, which did not keep it.
+    #[cold]
+    #[inline(never)]
+    fn rekey(&mut self) {
+        self.key = self.key_from_scratch();
+        self.keyed = true;
     }
 
     // -- the public view --------------------------------------------------------------------
@@ -467,22 +484,26 @@ impl SoLongSucker {
     // -- hands ------------------------------------------------------------------------------
 
     #[inline(always)]
-    fn add_chips(&mut self, player: usize, colour: usize, n: u8) {
+    fn add_chips<const KEEP: bool>(&mut self, player: usize, colour: usize, n: u8) {
         let old = self.hands[player][colour];
         let new = old + n;
-        self.key ^= keys::hand(player, colour, usize::from(old))
-            ^ keys::hand(player, colour, usize::from(new));
+        if KEEP {
+            self.key ^= keys::hand(player, colour, usize::from(old))
+                ^ keys::hand(player, colour, usize::from(new));
+        }
         self.hands[player][colour] = new;
         self.held[player] |= 1 << colour;
         self.counts[player] += n;
     }
 
     #[inline(always)]
-    fn take_chips(&mut self, player: usize, colour: usize, n: u8) {
+    fn take_chips<const KEEP: bool>(&mut self, player: usize, colour: usize, n: u8) {
         let old = self.hands[player][colour];
         let new = old - n;
-        self.key ^= keys::hand(player, colour, usize::from(old))
-            ^ keys::hand(player, colour, usize::from(new));
+        if KEEP {
+            self.key ^= keys::hand(player, colour, usize::from(old))
+                ^ keys::hand(player, colour, usize::from(new));
+        }
         self.hands[player][colour] = new;
         if new == 0 {
             self.held[player] &= !(1 << colour);
@@ -506,8 +527,10 @@ impl SoLongSucker {
 
     /// Puts a chip on the pile of rank `rank`.
     #[inline(always)]
-    fn push_chip(&mut self, rank: usize, colour: u8) {
-        self.key ^= keys::chip(rank, usize::from(self.pile_len[rank]), usize::from(colour));
+    fn push_chip<const KEEP: bool>(&mut self, rank: usize, colour: u8) {
+        if KEEP {
+            self.key ^= keys::chip(rank, usize::from(self.pile_len[rank]), usize::from(colour));
+        }
         self.push_chip_raw(rank, colour);
     }
 
@@ -524,7 +547,7 @@ impl SoLongSucker {
 
     /// Starts a pile with one chip; returns its rank (the last: its id is the highest).
     #[inline(always)]
-    fn new_pile(&mut self, colour: u8) -> usize {
+    fn new_pile<const KEEP: bool>(&mut self, colour: u8) -> usize {
         let rank = usize::from(self.npiles);
         self.npiles += 1;
         self.pile_id[rank] = self.next_pile;
@@ -532,22 +555,24 @@ impl SoLongSucker {
         self.pile_top[rank] = NO_CHIP;
         self.pile_len[rank] = 0;
         self.pile_mask[rank] = 0;
-        self.push_chip(rank, colour);
+        self.push_chip::<KEEP>(rank, colour);
         rank
     }
 
     /// Takes the pile of rank `rank` off the table, keeping its chips in `saved_chips` for
-    /// undo, and re-ranks the later piles; returns its chips per colour.
-    fn remove_pile(&mut self, rank: usize) -> [u8; MAX_PLAYERS] {
+    /// undo (with `KEEP`), and re-ranks the later piles; returns its chips per colour.
+    fn remove_pile<const KEEP: bool>(&mut self, rank: usize) -> [u8; MAX_PLAYERS] {
         let mut per_colour = [0u8; MAX_PLAYERS];
         let mut chip = self.pile_top[rank];
         let mut depth = usize::from(self.pile_len[rank]);
         while chip != NO_CHIP {
             depth -= 1;
             let colour = self.chip_colour[usize::from(chip)];
-            self.key ^= keys::chip(rank, depth, usize::from(colour));
             per_colour[usize::from(colour)] += 1;
-            self.saved_chips.push(colour);
+            if KEEP {
+                self.key ^= keys::chip(rank, depth, usize::from(colour));
+                self.saved_chips.push(colour);
+            }
             self.free_slots[usize::from(self.free_len)] = chip;
             self.free_len += 1;
             chip = self.chip_below[usize::from(chip)];
@@ -555,13 +580,15 @@ impl SoLongSucker {
         // Each later pile moves down a rank, in the loop that re-keys its chips: the few
         // piles of a game made four `copy_within` calls to memmove cost more than the moves.
         for r in rank + 1..usize::from(self.npiles) {
-            let mut chip = self.pile_top[r];
-            let mut depth = usize::from(self.pile_len[r]);
-            while chip != NO_CHIP {
-                depth -= 1;
-                let colour = usize::from(self.chip_colour[usize::from(chip)]);
-                self.key ^= keys::chip(r, depth, colour) ^ keys::chip(r - 1, depth, colour);
-                chip = self.chip_below[usize::from(chip)];
+            if KEEP {
+                let mut chip = self.pile_top[r];
+                let mut depth = usize::from(self.pile_len[r]);
+                while chip != NO_CHIP {
+                    depth -= 1;
+                    let colour = usize::from(self.chip_colour[usize::from(chip)]);
+                    self.key ^= keys::chip(r, depth, colour) ^ keys::chip(r - 1, depth, colour);
+                    chip = self.chip_below[usize::from(chip)];
+                }
             }
             self.pile_id[r - 1] = self.pile_id[r];
             self.pile_top[r - 1] = self.pile_top[r];
@@ -629,53 +656,66 @@ impl SoLongSucker {
     }
 
     #[inline(always)]
-    fn set_decision(&mut self, situation: Situation, decider: usize, extra: usize) {
-        self.key ^= self.decision_key();
+    fn set_decision<const KEEP: bool>(
+        &mut self,
+        situation: Situation,
+        decider: usize,
+        extra: usize,
+    ) {
+        if KEEP {
+            self.key ^= self.decision_key();
+        }
         self.situation = situation;
         self.decider = decider as u8;
         self.extra = extra as u8;
-        self.key ^= self.decision_key();
+        if KEEP {
+            self.key ^= self.decision_key();
+        }
     }
 
     #[inline(always)]
-    fn push_giver(&mut self, player: usize) {
-        self.key ^= keys::giver(self.givers.len(), player);
+    fn push_giver<const KEEP: bool>(&mut self, player: usize) {
+        if KEEP {
+            self.key ^= keys::giver(self.givers.len(), player);
+        }
         self.givers.push(player as u8);
     }
 
     /// Pops the top of the chain, saving it for undo when it was there before the move.
     #[inline(always)]
-    fn pop_giver(&mut self) {
+    fn pop_giver<const KEEP: bool>(&mut self) {
         let player = self.givers.pop().expect("a chain entry to pop");
         let position = self.givers.len();
-        self.key ^= keys::giver(position, usize::from(player));
-        if (position as u32) < self.chain_low {
-            self.saved_givers.push(player);
-            self.chain_low = position as u32;
+        if KEEP {
+            self.key ^= keys::giver(position, usize::from(player));
+            if (position as u32) < self.chain_low {
+                self.saved_givers.push(player);
+                self.chain_low = position as u32;
+            }
         }
     }
 
     /// The move goes back: pops the top of the chain, then every dead player on top; returns
     /// the new top, `None` when the chain ran empty.
     #[inline]
-    fn move_back(&mut self) -> Option<usize> {
-        self.pop_giver();
+    fn move_back<const KEEP: bool>(&mut self) -> Option<usize> {
+        self.pop_giver::<KEEP>();
         while let Some(&top) = self.givers.last() {
             if self.alive & (1 << top) != 0 {
                 return Some(usize::from(top));
             }
-            self.pop_giver();
+            self.pop_giver::<KEEP>();
         }
         None
     }
 
     /// `player`, on top of the chain, has the move: it plays, or it is in need.
     #[inline(always)]
-    fn have_move(&mut self, player: usize) {
+    fn have_move<const KEEP: bool>(&mut self, player: usize) {
         if self.counts[player] > 0 {
-            self.set_decision(Situation::Play, player, 0);
+            self.set_decision::<KEEP>(Situation::Play, player, 0);
         } else {
-            self.in_need(player, player);
+            self.in_need::<KEEP>(player, player);
         }
     }
 
@@ -698,22 +738,26 @@ impl SoLongSucker {
 
     /// `need` (on top of the chain, without chips) is in need: the helpers after `from` are
     /// asked; when none is left it dies and the move goes back, maybe to another in need.
-    fn in_need(&mut self, mut need: usize, mut from: usize) {
+    fn in_need<const KEEP: bool>(&mut self, mut need: usize, mut from: usize) {
         loop {
             if let Some(helper) = self.next_helper(need, from) {
-                self.set_decision(Situation::Rescue, helper, need);
+                self.set_decision::<KEEP>(Situation::Rescue, helper, need);
                 return;
             }
             debug_assert_eq!(self.givers.last().copied(), Some(need as u8));
             self.alive &= !(1 << need);
-            self.key ^= keys::dead(need);
+            if KEEP {
+                self.key ^= keys::dead(need);
+            }
             if self.alive.count_ones() == 1 {
-                self.key ^= self.decision_key();
+                if KEEP {
+                    self.key ^= self.decision_key();
+                }
                 let winner = self.alive.trailing_zeros() as usize;
                 self.outcome = Some(Outcome::win(winner, "last player alive"));
                 return;
             }
-            let next = match self.move_back() {
+            let next = match self.move_back::<KEEP>() {
                 Some(top) => top,
                 None => {
                     let players = usize::from(self.players);
@@ -721,12 +765,12 @@ impl SoLongSucker {
                         .map(|i| (need + i) % players)
                         .find(|&q| self.alive & (1 << q) != 0)
                         .expect("two players live");
-                    self.push_giver(next);
+                    self.push_giver::<KEEP>(next);
                     next
                 }
             };
             if self.counts[next] > 0 {
-                self.set_decision(Situation::Play, next, 0);
+                self.set_decision::<KEEP>(Situation::Play, next, 0);
                 return;
             }
             need = next;
@@ -737,50 +781,49 @@ impl SoLongSucker {
     /// After `player` played onto the pile of rank `rank` without a capture: a give decision,
     /// or the move goes where the rules force it.
     #[inline(always)]
-    fn after_play(&mut self, player: usize, rank: usize) {
+    fn after_play<const KEEP: bool>(&mut self, player: usize, rank: usize) {
         let options = self.alive & !self.pile_mask[rank];
         let next = match options.count_ones() {
             0 => self.deepest_topmost(rank),
             1 => options.trailing_zeros() as usize,
             _ => {
-                self.set_decision(Situation::Give, player, rank);
+                self.set_decision::<KEEP>(Situation::Give, player, rank);
                 return;
             }
         };
-        self.push_giver(next);
-        self.have_move(next);
+        self.push_giver::<KEEP>(next);
+        self.have_move::<KEEP>(next);
     }
 
     /// `player` played a chip of `colour` onto the pile of rank `rank`.
     #[inline(always)]
-    fn play_on(&mut self, player: usize, colour: usize, rank: usize) {
-        self.undo_record().pile_mask = self.pile_mask[rank];
+    fn play_on<const KEEP: bool>(&mut self, player: usize, colour: usize, rank: usize) {
+        if KEEP {
+            self.undo_record().pile_mask = self.pile_mask[rank];
+        }
         let below = self.top_colour(rank);
-        self.push_chip(rank, colour as u8);
+        self.push_chip::<KEEP>(rank, colour as u8);
         if below != Some(colour as u8) {
-            self.after_play(player, rank);
+            self.after_play::<KEEP>(player, rank);
         } else if self.alive & (1 << colour) != 0 {
-            self.set_decision(Situation::Kill, colour, rank);
+            self.set_decision::<KEEP>(Situation::Kill, colour, rank);
         } else {
-            let (pile_id, saved) = (self.pile_id[rank], self.pile_len[rank]);
-            let undo = self.undo_record();
-            undo.pile_id = pile_id;
-            undo.saved = saved;
-            let per_colour = self.remove_pile(rank);
+            self.record_capture::<KEEP>(rank);
+            let per_colour = self.remove_pile::<KEEP>(rank);
             for (dead, n) in self.dead_box.iter_mut().zip(per_colour) {
                 *dead += n;
             }
             match self.dead_capture {
-                DeadCapture::Player => self.have_move(player),
+                DeadCapture::Player => self.have_move::<KEEP>(player),
                 DeadCapture::Giver => {
-                    let next = match self.move_back() {
+                    let next = match self.move_back::<KEEP>() {
                         Some(top) => top,
                         None => {
-                            self.push_giver(player);
+                            self.push_giver::<KEEP>(player);
                             player
                         }
                     };
-                    self.have_move(next);
+                    self.have_move::<KEEP>(next);
                 }
             }
         }
@@ -795,6 +838,17 @@ impl SoLongSucker {
             .expect("the record of the move being played")
     }
 
+    /// Notes in the undo record the pile of rank `rank`, about to be captured.
+    #[inline(always)]
+    fn record_capture<const KEEP: bool>(&mut self, rank: usize) {
+        if KEEP {
+            let (pile_id, saved) = (self.pile_id[rank], self.pile_len[rank]);
+            let undo = self.undo_record();
+            undo.pile_id = pile_id;
+            undo.saved = saved;
+        }
+    }
+
     /// The colour on top of the pile of rank `rank`, if any.
     #[inline(always)]
     fn top_colour(&self, rank: usize) -> Option<u8> {
@@ -803,35 +857,32 @@ impl SoLongSucker {
     }
 
     /// The captor kills a chip of `colour` from the captured pile and takes the rest.
-    fn kill(&mut self, colour: usize) {
+    fn kill<const KEEP: bool>(&mut self, colour: usize) {
         let captor = usize::from(self.decider);
         let rank = usize::from(self.extra);
-        let (pile_id, saved) = (self.pile_id[rank], self.pile_len[rank]);
-        let undo = self.undo_record();
-        undo.pile_id = pile_id;
-        undo.saved = saved;
-        let mut per_colour = self.remove_pile(rank);
+        self.record_capture::<KEEP>(rank);
+        let mut per_colour = self.remove_pile::<KEEP>(rank);
         per_colour[colour] -= 1;
         self.dead_box[colour] += 1;
         for (c, &n) in per_colour[..usize::from(self.players)].iter().enumerate() {
             if n > 0 {
-                self.add_chips(captor, c, n);
+                self.add_chips::<KEEP>(captor, c, n);
             }
         }
-        self.push_giver(captor);
-        self.set_decision(Situation::Play, captor, 0);
+        self.push_giver::<KEEP>(captor);
+        self.set_decision::<KEEP>(Situation::Play, captor, 0);
     }
 
     /// After a free action of `actor`: a rescue of the player in need, or the player with the
     /// move in need by its own hand.
     #[inline]
-    fn after_free(&mut self, actor: usize, receiver: Option<usize>) {
+    fn after_free<const KEEP: bool>(&mut self, actor: usize, receiver: Option<usize>) {
         match self.situation {
             Situation::Rescue if receiver == Some(usize::from(self.extra)) => {
-                self.set_decision(Situation::Play, usize::from(self.extra), 0);
+                self.set_decision::<KEEP>(Situation::Play, usize::from(self.extra), 0);
             }
             Situation::Play if actor == usize::from(self.decider) && self.counts[actor] == 0 => {
-                self.in_need(actor, actor);
+                self.in_need::<KEEP>(actor, actor);
             }
             _ => {}
         }
@@ -861,6 +912,104 @@ impl SoLongSucker {
             action: action as u32,
             ..mv
         })
+    }
+
+    // -- play ------------------------------------------------------------------------------
+
+    /// Plays `mv`; with `KEEP`, keeping the incremental key and the undo record (not for
+    /// [`Game::play_for_good`], whose random games never read them: a fifth of their time).
+    #[inline(always)]
+    fn play_move<const KEEP: bool>(&mut self, mv: Move) {
+        let chain_len = self.givers.len() as u32;
+        let before = (self.situation, self.decider, self.extra);
+        if KEEP {
+            self.undos.push(Undo {
+                key: self.key,
+                pile_id: 0,
+                chain_len,
+                chain_low: chain_len,
+                used: self.used,
+                situation: before.0,
+                decider: before.1,
+                extra: before.2,
+                alive: self.alive,
+                pile_mask: 0,
+                saved: 0,
+            });
+            self.chain_low = chain_len;
+            self.key ^= keys::used(self.used);
+        }
+        let decider = usize::from(self.decider);
+        let colour = usize::from(mv.colour);
+        let primary = match mv.kind {
+            MoveKind::PlayOn => {
+                self.take_chips::<KEEP>(decider, colour, 1);
+                let rank = mv.rank_on(self.slots());
+                debug_assert_eq!(self.pile_id[rank], mv.pile);
+                self.play_on::<KEEP>(decider, colour, rank);
+                true
+            }
+            MoveKind::PlayNew => {
+                self.take_chips::<KEEP>(decider, colour, 1);
+                let rank = self.new_pile::<KEEP>(colour as u8);
+                self.after_play::<KEEP>(decider, rank);
+                true
+            }
+            MoveKind::Give => {
+                self.push_giver::<KEEP>(colour);
+                self.have_move::<KEEP>(colour);
+                true
+            }
+            MoveKind::Kill => {
+                self.kill::<KEEP>(colour);
+                true
+            }
+            MoveKind::Rescue => {
+                let need = usize::from(self.extra);
+                self.take_chips::<KEEP>(decider, colour, 1);
+                self.add_chips::<KEEP>(need, colour, 1);
+                self.set_decision::<KEEP>(Situation::Play, need, 0);
+                true
+            }
+            MoveKind::Refuse => {
+                self.in_need::<KEEP>(usize::from(self.extra), decider);
+                true
+            }
+            MoveKind::Transfer => {
+                let (actor, receiver) = (usize::from(mv.actor), usize::from(mv.receiver));
+                self.take_chips::<KEEP>(actor, colour, 1);
+                self.add_chips::<KEEP>(receiver, colour, 1);
+                self.after_free::<KEEP>(actor, Some(receiver));
+                false
+            }
+            MoveKind::FreeKill => {
+                let actor = usize::from(mv.actor);
+                self.take_chips::<KEEP>(actor, colour, 1);
+                self.dead_box[colour] += 1;
+                self.after_free::<KEEP>(actor, None);
+                false
+            }
+        };
+        if self.outcome.is_none() {
+            let same = (self.situation, self.decider, self.extra) == before;
+            self.used = if primary || !same {
+                0
+            } else if mv.actor == before.1 {
+                self.used + 1
+            } else {
+                self.used
+            };
+            if KEEP {
+                self.key ^= keys::used(self.used);
+            }
+        } else {
+            self.used = 0;
+        }
+        if KEEP {
+            let chain_low = self.chain_low;
+            self.undo_record().chain_low = chain_low;
+        }
+        self.history.push(mv);
     }
 
     // -- for tests --------------------------------------------------------------------------
@@ -910,7 +1059,10 @@ impl SoLongSucker {
             on_table + usize::from(self.free_len),
             usize::from(self.total)
         );
-        assert_eq!(self.undos.len(), self.history.len());
+        assert!(
+            self.undos.len() <= self.history.len(),
+            "a record per move at most"
+        );
         let saved: usize = self.undos.iter().map(|u| usize::from(u.saved)).sum();
         assert_eq!(saved, self.saved_chips.len(), "saved chips");
         let popped: usize = self
@@ -1055,95 +1207,27 @@ impl Game for SoLongSucker {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
-        let chain_len = self.givers.len() as u32;
-        let before = (self.situation, self.decider, self.extra);
-        self.undos.push(Undo {
-            key: self.key,
-            pile_id: 0,
-            chain_len,
-            chain_low: chain_len,
-            used: self.used,
-            situation: before.0,
-            decider: before.1,
-            extra: before.2,
-            alive: self.alive,
-            pile_mask: 0,
-            saved: 0,
-        });
-        self.chain_low = chain_len;
-        self.key ^= keys::used(self.used);
-        let decider = usize::from(self.decider);
-        let colour = usize::from(mv.colour);
-        let primary = match mv.kind {
-            MoveKind::PlayOn => {
-                self.take_chips(decider, colour, 1);
-                let rank = mv.rank_on(self.slots());
-                debug_assert_eq!(self.pile_id[rank], mv.pile);
-                self.play_on(decider, colour, rank);
-                true
-            }
-            MoveKind::PlayNew => {
-                self.take_chips(decider, colour, 1);
-                let rank = self.new_pile(colour as u8);
-                self.after_play(decider, rank);
-                true
-            }
-            MoveKind::Give => {
-                self.push_giver(colour);
-                self.have_move(colour);
-                true
-            }
-            MoveKind::Kill => {
-                self.kill(colour);
-                true
-            }
-            MoveKind::Rescue => {
-                let need = usize::from(self.extra);
-                self.take_chips(decider, colour, 1);
-                self.add_chips(need, colour, 1);
-                self.set_decision(Situation::Play, need, 0);
-                true
-            }
-            MoveKind::Refuse => {
-                self.in_need(usize::from(self.extra), decider);
-                true
-            }
-            MoveKind::Transfer => {
-                let (actor, receiver) = (usize::from(mv.actor), usize::from(mv.receiver));
-                self.take_chips(actor, colour, 1);
-                self.add_chips(receiver, colour, 1);
-                self.after_free(actor, Some(receiver));
-                false
-            }
-            MoveKind::FreeKill => {
-                let actor = usize::from(mv.actor);
-                self.take_chips(actor, colour, 1);
-                self.dead_box[colour] += 1;
-                self.after_free(actor, None);
-                false
-            }
-        };
-        if self.outcome.is_none() {
-            let same = (self.situation, self.decider, self.extra) == before;
-            self.used = if primary || !same {
-                0
-            } else if mv.actor == before.1 {
-                self.used + 1
-            } else {
-                self.used
-            };
-            self.key ^= keys::used(self.used);
-        } else {
-            self.used = 0;
+        if !self.keyed {
+            self.rekey();
         }
-        let chain_low = self.chain_low;
-        self.undo_record().chain_low = chain_low;
-        self.history.push(mv);
+        self.play_move::<true>(mv);
+    }
+
+    #[inline(always)]
+    fn play_for_good(&mut self, mv: Move) {
+        // Undo stops here: the records below no longer match the moves above them.
+        self.undos.clear();
+        self.saved_givers.clear();
+        self.saved_chips.clear();
+        self.keyed = false;
+        self.play_move::<false>(mv);
     }
 
     fn undo(&mut self) -> Option<Move> {
-        let mv = self.history.pop()?;
-        let undo = self.undos.pop().expect("one undo record per move");
+        // No record: the start, or a move played for good. The helpers below need not keep
+        // the key (`::<false>`): it comes back whole from the record.
+        let undo = self.undos.pop()?;
+        let mv = self.history.pop().expect("a move per undo record");
         let decider = usize::from(undo.decider);
         let colour = usize::from(mv.colour);
         match mv.kind {
@@ -1157,13 +1241,13 @@ impl Game for SoLongSucker {
                 }
                 self.pop_chip_raw(rank);
                 self.pile_mask[rank] = undo.pile_mask;
-                self.add_chips(decider, colour, 1);
+                self.add_chips::<false>(decider, colour, 1);
             }
             MoveKind::PlayNew => {
                 self.pop_chip_raw(usize::from(self.npiles) - 1);
                 self.npiles -= 1;
                 self.next_pile -= 1;
-                self.add_chips(decider, colour, 1);
+                self.add_chips::<false>(decider, colour, 1);
             }
             MoveKind::Give | MoveKind::Refuse => {}
             MoveKind::Kill => {
@@ -1173,21 +1257,21 @@ impl Game for SoLongSucker {
                 self.dead_box[colour] -= 1;
                 for (c, &n) in per_colour[..usize::from(self.players)].iter().enumerate() {
                     if n > 0 {
-                        self.take_chips(decider, c, n);
+                        self.take_chips::<false>(decider, c, n);
                     }
                 }
             }
             MoveKind::Rescue => {
-                self.take_chips(usize::from(undo.extra), colour, 1);
-                self.add_chips(decider, colour, 1);
+                self.take_chips::<false>(usize::from(undo.extra), colour, 1);
+                self.add_chips::<false>(decider, colour, 1);
             }
             MoveKind::Transfer => {
-                self.take_chips(usize::from(mv.receiver), colour, 1);
-                self.add_chips(usize::from(mv.actor), colour, 1);
+                self.take_chips::<false>(usize::from(mv.receiver), colour, 1);
+                self.add_chips::<false>(usize::from(mv.actor), colour, 1);
             }
             MoveKind::FreeKill => {
                 self.dead_box[colour] -= 1;
-                self.add_chips(usize::from(mv.actor), colour, 1);
+                self.add_chips::<false>(usize::from(mv.actor), colour, 1);
             }
         }
         self.givers.truncate(undo.chain_low as usize);
@@ -1202,6 +1286,7 @@ impl Game for SoLongSucker {
         self.used = undo.used;
         self.outcome = None;
         self.key = undo.key;
+        self.keyed = true;
         Some(mv)
     }
 
@@ -1211,7 +1296,11 @@ impl Game for SoLongSucker {
 
     #[inline]
     fn key(&self) -> u64 {
-        self.key
+        if self.keyed {
+            self.key
+        } else {
+            self.key_from_scratch()
+        }
     }
 
     fn key_from_scratch(&self) -> u64 {
