@@ -155,8 +155,10 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     /// the last one played for good down (it returns `None` there).
     ///
     /// The default is `play_unchecked` (undo then still works). So Long Sucker overrides it:
-    /// its keys and undo records were a fifth of a random game (`docs/performance.md`).
-    /// [`simulate`](crate::simulate) and MCTS rollouts play this way.
+    /// its keys and undo records were nearly a quarter of a random game
+    /// (`docs/performance.md`). Everything that plays moves it never takes back plays this way:
+    /// [`simulate`](crate::simulate) and random games, MCTS simulations (their states are
+    /// thrown away), arena games and vector environments.
     #[inline(always)]
     fn play_for_good(&mut self, mv: Self::Move) {
         self.play_unchecked(mv);

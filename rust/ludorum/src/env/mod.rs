@@ -501,7 +501,7 @@ impl<G: Game> Context<'_, G> {
             }
             let agent = if slot.opponents.len() == 1 { 0 } else { player };
             let mv = slot.opponents[agent].choose(&slot.game);
-            slot.game.play_unchecked(mv);
+            slot.game.play_for_good(mv);
         }
     }
 
@@ -557,7 +557,8 @@ impl<G: Game> Context<'_, G> {
             .move_from_action(action as usize)
             .expect("actions are checked before any env is stepped");
         slot.last_mover = slot.game.current_player().unwrap_or(0);
-        slot.game.play_unchecked(mv);
+        // An env never takes a move back (`VecEnv.game` replays the actions).
+        slot.game.play_for_good(mv);
         self.play_opponents(slot);
         let Some(outcome) = slot.game.outcome() else {
             self.observe(slot, rows);

@@ -169,7 +169,7 @@ pub fn play_game<G: Game>(batch: &Batch<G>, i: u64, agents: &[AgentSpec]) -> Gam
         let mv = seats[player].choose(&game);
         debug_assert!(game.is_legal(mv), "agents choose legal moves");
         actions.push(game.action(mv) as u32);
-        game.play_unchecked(mv);
+        game.play_for_good(mv);
     }
     GameLog {
         record: record(&game),

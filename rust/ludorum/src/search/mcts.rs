@@ -380,7 +380,8 @@ impl<G: Game> Mcts<G> {
                         tree.nodes[child as usize].mv.expect("a child has a move"),
                     )
                 };
-                state.play_unchecked(mv);
+                // The state of a simulation is thrown away after it: nothing is taken back.
+                state.play_for_good(mv);
                 node = child;
                 path.push(child);
                 if tree.nodes[child as usize].visits == 0 {
@@ -441,7 +442,7 @@ impl<G: Game> Mcts<G> {
                 let child = tree.add(Some(moves[i]), state.action(moves[i]) as u64);
                 if decisive {
                     let mut next = state.clone();
-                    next.play_unchecked(moves[i]);
+                    next.play_for_good(moves[i]);
                     tree.nodes[child as usize].wins =
                         next.outcome().is_some_and(|o| o.winners == 1 << mover);
                 }
