@@ -154,9 +154,9 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     /// `play_unchecked` picks up the incremental key again. `undo` takes back no move from
     /// the last one played for good down (it returns `None` there).
     ///
-    /// The default is `play_unchecked` (undo then still works). So Long Sucker overrides it:
-    /// its keys and undo records were nearly a quarter of a random game
-    /// (`docs/performance.md`). Everything that plays moves it never takes back plays this way:
+    /// The default is `play_unchecked` (undo then still works). So Long Sucker and Domination
+    /// override it: their keys and undo records were nearly a quarter and a twelfth of a
+    /// random game (`docs/performance.md`). Everything that plays moves it never takes back plays this way:
     /// [`simulate`](crate::simulate) and random games, MCTS simulations (their states are
     /// thrown away), arena games and vector environments.
     #[inline(always)]

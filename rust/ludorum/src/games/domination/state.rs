@@ -223,11 +223,13 @@ pub struct Domination {
     pub(super) in_hand: [bool; 4],
     /// The player to move; once the game is over, the player who would move next.
     pub(super) to_move: u8,
+    /// The Zobrist key, kept incrementally while `keyed`, which moves played for good clear.
     key: u64,
     outcome: Option<Outcome>,
     history: Stack<Move>,
-    /// One record per move of `history`.
+    /// One record per move of `history` since the last move played for good.
     pub(super) undos: Stack<Undo>,
+    keyed: bool,
 }
 
 impl Domination {
@@ -255,6 +257,7 @@ impl Domination {
             in_hand: [false; 4],
             to_move: to_move as u8,
             key: 0,
+            keyed: true,
             outcome: None,
             history: Stack::with_capacity(capacity),
             undos: Stack::with_capacity(capacity),
@@ -338,13 +341,15 @@ impl Domination {
 
     /// Takes the top `lift` pieces off the mover's stack on `from`; returns them packed.
     #[inline(always)]
-    fn lift(&mut self, from: usize, lift: usize, mover: usize) -> u32 {
+    fn lift<const KEEP: bool>(&mut self, from: usize, lift: usize, mover: usize) -> u32 {
         let height = usize::from(self.heights[from]);
         let packed = u32::from(self.stacks[from]);
         let base = height - lift;
         let pieces = packed >> (2 * base);
-        for j in 0..lift {
-            self.key ^= stack_key(from, base + j, (pieces >> (2 * j)) & 3);
+        if KEEP {
+            for j in 0..lift {
+                self.key ^= stack_key(from, base + j, (pieces >> (2 * j)) & 3);
+            }
         }
         let rest = packed & levels_mask(base);
         self.stacks[from] = rest as u16;
@@ -362,7 +367,13 @@ impl Domination {
     /// Puts `pieces` (packed, `count` of them, the mover's colour on top) onto `to`, then
     /// applies overflow; returns the removed pieces and their count.
     #[inline(always)]
-    fn drop(&mut self, to: usize, pieces: u32, count: usize, mover: usize) -> (u16, u8) {
+    fn drop<const KEEP: bool>(
+        &mut self,
+        to: usize,
+        pieces: u32,
+        count: usize,
+        mover: usize,
+    ) -> (u16, u8) {
         let height = usize::from(self.heights[to]);
         let packed = u32::from(self.stacks[to]);
         let bit = 1u64 << to;
@@ -374,21 +385,25 @@ impl Domination {
         let combined = packed | (pieces << (2 * height));
         let total = height + count;
         if total <= MAX_HEIGHT {
-            for j in 0..count {
-                self.key ^= stack_key(to, height + j, (pieces >> (2 * j)) & 3);
+            if KEEP {
+                for j in 0..count {
+                    self.key ^= stack_key(to, height + j, (pieces >> (2 * j)) & 3);
+                }
             }
             self.stacks[to] = combined as u16;
             self.heights[to] = total as u8;
             return (0, 0);
         }
         // Every level shifts down: take the whole old stack out of the key, put the new in.
-        for j in 0..height {
-            self.key ^= stack_key(to, j, (packed >> (2 * j)) & 3);
-        }
         let removed_count = total - MAX_HEIGHT;
         let kept = combined >> (2 * removed_count);
-        for j in 0..MAX_HEIGHT {
-            self.key ^= stack_key(to, j, (kept >> (2 * j)) & 3);
+        if KEEP {
+            for j in 0..height {
+                self.key ^= stack_key(to, j, (packed >> (2 * j)) & 3);
+            }
+            for j in 0..MAX_HEIGHT {
+                self.key ^= stack_key(to, j, (kept >> (2 * j)) & 3);
+            }
         }
         self.stacks[to] = kept as u16;
         self.heights[to] = MAX_HEIGHT as u8;
@@ -404,7 +419,9 @@ impl Domination {
         }
         if own > 0 {
             let n = usize::from(self.reserves[mover]);
-            self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n + own];
+            if KEEP {
+                self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n + own];
+            }
             self.reserves[mover] += own as u8;
         }
         (removed as u16, removed_count as u8)
@@ -442,7 +459,7 @@ impl Domination {
     /// The turn after `mover`'s move: a win when only the mover can act, else the next able
     /// player in seat order, and the ply limit.
     #[inline(always)]
-    fn end_turn(&mut self, mover: usize) {
+    fn end_turn<const KEEP: bool>(&mut self, mover: usize) {
         let able = self.able_players();
         debug_assert!(able & (1 << mover) != 0, "the mover can act after its move");
         if able.count_ones() == 1 {
@@ -457,7 +474,9 @@ impl Domination {
                 break;
             }
         }
-        self.key ^= turn_key(mover) ^ turn_key(next);
+        if KEEP {
+            self.key ^= turn_key(mover) ^ turn_key(next);
+        }
         self.to_move = next as u8;
         if self
             .max_plies
@@ -465,6 +484,51 @@ impl Domination {
         {
             self.outcome = Some(Outcome::draw("ply limit"));
         }
+    }
+
+    /// Plays `mv`; with `KEEP`, keeping the incremental key and the undo record (not for
+    /// [`Game::play_for_good`], whose random games never read them).
+    #[inline(always)]
+    fn play_move<const KEEP: bool>(&mut self, mv: Move) {
+        let mover = usize::from(self.to_move);
+        let key = self.key;
+        let pieces = match mv.source() {
+            RESERVE => {
+                let n = usize::from(self.reserves[mover]);
+                if KEEP {
+                    self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n - 1];
+                }
+                self.reserves[mover] -= 1;
+                mover as u32
+            }
+            HAND => {
+                self.in_hand[mover] = false;
+                if KEEP {
+                    self.key ^= opening_key(mover);
+                }
+                mover as u32
+            }
+            from => self.lift::<KEEP>(usize::from(from), mv.lift(), mover),
+        };
+        let (removed, removed_count) = self.drop::<KEEP>(mv.to(), pieces, mv.lift(), mover);
+        self.history.push(mv);
+        if KEEP {
+            self.undos.push(Undo {
+                key,
+                mover: mover as u8,
+                removed_count,
+                removed,
+            });
+        }
+        self.end_turn::<KEEP>(mover);
+    }
+
+    /// Computes the key again after moves played for good, which did not keep it.
+    #[cold]
+    #[inline(never)]
+    fn rekey(&mut self) {
+        self.key = self.key_from_scratch();
+        self.keyed = true;
     }
 
     /// A game of these options with the given stacks (square name, colour letters bottom to
@@ -502,6 +566,7 @@ impl Domination {
         game.captured = [0; 4];
         game.to_move = to_move as u8;
         game.key = game.key_from_scratch();
+        game.keyed = true;
         game
     }
 }
@@ -562,36 +627,24 @@ impl Game for Domination {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
-        let mover = usize::from(self.to_move);
-        let key = self.key;
-        let pieces = match mv.source() {
-            RESERVE => {
-                let n = usize::from(self.reserves[mover]);
-                self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n - 1];
-                self.reserves[mover] -= 1;
-                mover as u32
-            }
-            HAND => {
-                self.in_hand[mover] = false;
-                self.key ^= opening_key(mover);
-                mover as u32
-            }
-            from => self.lift(usize::from(from), mv.lift(), mover),
-        };
-        let (removed, removed_count) = self.drop(mv.to(), pieces, mv.lift(), mover);
-        self.history.push(mv);
-        self.undos.push(Undo {
-            key,
-            mover: mover as u8,
-            removed_count,
-            removed,
-        });
-        self.end_turn(mover);
+        if !self.keyed {
+            self.rekey();
+        }
+        self.play_move::<true>(mv);
+    }
+
+    #[inline(always)]
+    fn play_for_good(&mut self, mv: Move) {
+        // Undo stops here: the records below no longer match the moves above them.
+        self.undos.clear();
+        self.keyed = false;
+        self.play_move::<false>(mv);
     }
 
     fn undo(&mut self) -> Option<Move> {
-        let mv = self.history.pop()?;
-        let undo = self.undos.pop().expect("one undo record per move");
+        // No record: the start, or a move played for good.
+        let undo = self.undos.pop()?;
+        let mv = self.history.pop().expect("a move per undo record");
         let mover = usize::from(undo.mover);
         let to = mv.to();
         let lift = mv.lift();
@@ -625,6 +678,7 @@ impl Game for Domination {
         }
         self.to_move = mover as u8;
         self.key = undo.key;
+        self.keyed = true;
         self.outcome = None;
         Some(mv)
     }
@@ -635,7 +689,11 @@ impl Game for Domination {
 
     #[inline]
     fn key(&self) -> u64 {
-        self.key
+        if self.keyed {
+            self.key
+        } else {
+            self.key_from_scratch()
+        }
     }
 
     fn key_from_scratch(&self) -> u64 {
