@@ -156,9 +156,9 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     ///
     /// The default is `play_unchecked` (undo then still works). So Long Sucker and Domination
     /// override it: their keys and undo records were nearly a quarter and a twelfth of a
-    /// random game (`docs/performance.md`). Everything that plays moves it never takes back plays this way:
-    /// [`simulate`](crate::simulate) and random games, MCTS simulations (their states are
-    /// thrown away), arena games and vector environments.
+    /// random game (`docs/performance.md`). Everything that plays moves it never takes back
+    /// plays this way: [`simulate`](crate::simulate) and random games, MCTS simulations (their
+    /// states are thrown away), arena games and vector environments.
     #[inline(always)]
     fn play_for_good(&mut self, mv: Self::Move) {
         self.play_unchecked(mv);

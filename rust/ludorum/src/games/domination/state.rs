@@ -273,7 +273,7 @@ impl Domination {
         if players == 3 {
             game.in_hand[..3].fill(true);
         }
-        game.key = game.key_from_scratch();
+        game.rekey();
         game
     }
 
@@ -523,7 +523,8 @@ impl Domination {
         self.end_turn::<KEEP>(mover);
     }
 
-    /// Computes the key again after moves played for good, which did not keep it.
+    /// Computes the key from scratch and keeps it from now on (at a start, and after moves
+    /// played for good, which did not keep it).
     #[cold]
     #[inline(never)]
     fn rekey(&mut self) {
@@ -565,8 +566,7 @@ impl Domination {
         game.in_hand[..in_hand.len()].copy_from_slice(in_hand);
         game.captured = [0; 4];
         game.to_move = to_move as u8;
-        game.key = game.key_from_scratch();
-        game.keyed = true;
+        game.rekey();
         game
     }
 }

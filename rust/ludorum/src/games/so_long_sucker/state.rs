@@ -345,11 +345,11 @@ impl SoLongSucker {
         self.saved_chips.clear();
         self.chain_low = 0;
         self.chat.clear();
-        self.key = self.key_from_scratch();
-        self.keyed = true;
+        self.rekey();
     }
 
-    /// Computes the key again after moves played for good, which did not keep it.
+    /// Computes the key from scratch and keeps it from now on (at a start, and after moves
+    /// played for good, which did not keep it).
     #[cold]
     #[inline(never)]
     fn rekey(&mut self) {
@@ -662,14 +662,12 @@ impl SoLongSucker {
         decider: usize,
         extra: usize,
     ) {
-        if KEEP {
-            self.key ^= self.decision_key();
-        }
+        let old = self.decision_key();
         self.situation = situation;
         self.decider = decider as u8;
         self.extra = extra as u8;
         if KEEP {
-            self.key ^= self.decision_key();
+            self.key ^= old ^ self.decision_key();
         }
     }
 
