@@ -23,6 +23,8 @@ pytestmark = pytest.mark.skipif(
 
 #: every game's facts, in the order of the list
 INFOS = {name: ludorum.game_info(name) for name in ludorum.games()}
+#: the games with a protocol of their own (``ludorum/states/<game>.py``); the others are States
+PROTOCOLS = [n for n, info in INFOS.items() if hasattr(ludorum, f"{info.class_name}State")]
 
 SNIPPETS: dict[str, str] = {
     # -- the State protocol, usable today in annotations ----------------------------------------
@@ -75,6 +77,7 @@ SNIPPETS: dict[str, str] = {
                 f"from ludorum.reference.{name} import {info.class_name}\n"
                 f"{name}: ludorum.{info.class_name}State = {info.class_name}()"
                 for name, info in INFOS.items()
+                if name in PROTOCOLS
             ),
             "r: ludorum.ArmadoraState = armadora.resample(0, 1).copy()",
         ]
@@ -114,15 +117,17 @@ SNIPPETS: dict[str, str] = {
         ludorum.from_json({}).board()  # E: attr-defined
         x: int = ludorum.new("armadora")  # E: assignment
     """,
-    # -- the Rust classes, through their stub ------------------------------------------------
-    "rust_conforms": "\n".join(
+    # -- ludorum.new with a literal name gives the game's own protocol ------------------------
+    "new_literal": "\n".join(
         [
             "import ludorum",
-            "from ludorum import _ludorum",
             *(
-                f"{name}: ludorum.{info.class_name}State = _ludorum.{info.class_name}()"
-                for name, info in INFOS.items()
+                f"{name}: ludorum.{INFOS[name].class_name}State = ludorum.new({name!r})"
+                for name in PROTOCOLS
             ),
+            "gold: tuple[int, ...] = ludorum.new('armadora').gold()",
+            "state: ludorum.State = ludorum.new('armadora', players=3)",
+            "ludorum.new('dominions').gold()  # E: attr-defined",
         ]
     ),
 }

@@ -22,14 +22,7 @@ from ._registry import (
     games,
     new,
 )
-from ._state import (
-    ArmadoraState,
-    ChineseCheckersState,
-    DominationState,
-    DominionsState,
-    SoLongSuckerState,
-    State,
-)
+from ._state import State
 from ._types import Message, Move, Outcome
 from .arena import ArenaResult, arena
 from .dataset import read_games
@@ -45,6 +38,11 @@ from .errors import (
 from .observation import ObservationSpec
 from .rng import SplitMix64
 from .sim import SimulationResult, perft, simulate
+from .states.armadora import ArmadoraState
+from .states.chinese_checkers import ChineseCheckersState
+from .states.domination import DominationState
+from .states.dominions import DominionsState
+from .states.so_long_sucker import SoLongSuckerState
 from .vec_env import VecEnv
 
 __version__ = "0.1.0"

@@ -13,11 +13,18 @@ import functools
 import importlib
 import json
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 from . import _ludorum
 from ._state import State
 from .errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from .states.armadora import ArmadoraState
+    from .states.chinese_checkers import ChineseCheckersState
+    from .states.domination import DominationState
+    from .states.dominions import DominionsState
+    from .states.so_long_sucker import SoLongSuckerState
 
 __all__ = [
     "BACKENDS",
@@ -254,6 +261,24 @@ def check_backend(backend: Any) -> str:
     return backend
 
 
+# Typing sugar: with a literal name of a game that has its own protocol (``ludorum/states/``),
+# ``new`` returns that protocol; any other name gives a State.
+@overload
+def new(
+    name: Literal["chinese_checkers"], *, backend: str = ..., **options: Any
+) -> ChineseCheckersState: ...
+@overload
+def new(name: Literal["domination"], *, backend: str = ..., **options: Any) -> DominationState: ...
+@overload
+def new(name: Literal["dominions"], *, backend: str = ..., **options: Any) -> DominionsState: ...
+@overload
+def new(name: Literal["armadora"], *, backend: str = ..., **options: Any) -> ArmadoraState: ...
+@overload
+def new(
+    name: Literal["so_long_sucker"], *, backend: str = ..., **options: Any
+) -> SoLongSuckerState: ...
+@overload
+def new(name: str, *, backend: str = ..., **options: Any) -> State: ...
 def new(name: str, *, backend: str = "rust", **options: Any) -> State:
     """A new game of ``name`` at its start, in ``backend`` (``"rust"`` or ``"reference"``).
 

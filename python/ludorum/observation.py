@@ -1,9 +1,11 @@
 """The layout of every game's observation, as the rules pages write it (``## Observation``):
-its shape, its bounds and the name of each plane (or, for a flat observation, each slice).
+its shape, its bounds and the name of each plane (or, for a flat observation, each slice). Each
+game declares it in the engine, beside the code that writes the observation; this module holds
+the data classes that carry it.
 
 Both backends give ``observation(player)`` in this layout; ``state.observation_spec()`` and
-``VecEnv.observation_spec()`` return it, and ``tests/test_observation_spec.py`` checks every
-observation of random games of both backends against it.
+``VecEnv.observation_spec()`` return it, and the tests check every observation of random games
+of both backends against it.
 
 >>> import ludorum
 >>> spec = ludorum.new("chinese_checkers").observation_spec()
@@ -15,7 +17,7 @@ Part(name='to move', start=2, stop=3, low=0.0, high=1.0)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,122 +73,18 @@ class ObservationSpec:
         return low, high
 
 
-class _Parts:
-    """Builds parts in order along the first axis."""
-
-    def __init__(self) -> None:
-        self.parts: list[Part] = []
-        self.at = 0
-
-    def add(self, name: str, size: int = 1, high: float = 1.0, low: float = 0.0) -> None:
-        self.parts.append(Part(name, self.at, self.at + size, low, high))
-        self.at += size
-
-    def each(self, name: str, count: int, high: float = 1.0) -> None:
-        """One plane per relative seat: ``name`` with ``+k``."""
-        for k in range(count):
-            self.add(f"{name} +{k}", 1, high)
-
-
-def _chinese_checkers(o: Mapping[str, Any]) -> tuple[tuple[int, ...], _Parts]:
-    p = _Parts()
-    for k in range(o["players"]):
-        p.add(f"pieces of player +{k}")
-    p.add("to move")
-    return (p.at, 121), p
-
-
-def _domination(o: Mapping[str, Any]) -> tuple[tuple[int, ...], _Parts]:
-    n = o["players"]
-    p = _Parts()
-    for level in range(5):
-        p.each(f"level {level} piece of player", n)
-    p.each("reserve of player", n, high=52.0)
-    p.each("opening piece held by player", n)
-    p.add("to move")
-    return (p.at, 52), p
-
-
-def _dominions(o: Mapping[str, Any]) -> tuple[tuple[int, ...], _Parts]:
-    p = _Parts()
-    for k in range(2):
-        p.add(f"pieces of colour +{k}")
-        for b in range(6):
-            p.add(f"beam {b} of colour +{k}")
-    p.add("to move")
-    p.add("last move passed")
-    p.add("hand of colour +0")
-    p.add("hand of colour +1")
-    return (p.at, 217), p
-
-
-def _armadora(o: Mapping[str, Any]) -> tuple[tuple[int, ...], _Parts]:
-    n = o["players"]
-    p = _Parts()
-    p.each("warriors of player", n)
-    p.add("own strengths", high=5.0)
-    p.add("gold", high=7.0)
-    p.add("palisade right")
-    p.add("palisade below")
-    for s in range(1, 6):
-        p.add(f"own warriors of strength {s} left", high=11.0)
-    p.each("warriors left of player", n, high=16.0)
-    p.each("passed player", n)
-    p.add("palisades left", high=35.0)
-    p.add("to move")
-    if o.get("rules") == "advanced":
-        p.add("seen strengths of others", high=5.0)
-        p.add("face up")
-        p.add("arrows", high=2.0)
-        p.add("reinforced")
-        p.add("looked at by another")
-        p.add("power used")
-        p.each("power tokens of player", n, high=2.0)
-        p.each("reinforcement held by player", n)
-        for k in range(n):
-            for race in ("orc", "goblin", "elf", "mage"):
-                p.add(f"player +{k} is {race}")
-    return (p.at, 40), p
-
-
-def _so_long_sucker(o: Mapping[str, Any]) -> tuple[tuple[int, ...], _Parts]:
-    n, chips = o["players"], o["chips"]
-    total = n * chips
-    p = _Parts()
-    p.add("table", total * (n + 1))
-    p.add("hands", n * n, high=float(total))
-    p.add("dead box", n, high=float(total))
-    p.add("alive", n)
-    p.add("situation", 4)
-    p.add("decider", n)
-    p.add("pile", total)
-    p.add("in need", n)
-    p.add("giver", n)
-    # at least 1: a bound of 0 would make a degenerate Box (Gymnasium warns about it)
-    p.add("free left", 1, high=float(max(o.get("free_actions") or 0, 1)))
-    return (p.at,), p
-
-
-_LAYOUTS: dict[str, Callable[[Mapping[str, Any]], tuple[tuple[int, ...], _Parts]]] = {
-    "chinese_checkers": _chinese_checkers,
-    "domination": _domination,
-    "dominions": _dominions,
-    "armadora": _armadora,
-    "so_long_sucker": _so_long_sucker,
-}
-
-
 def observation_spec(game: str, options: Mapping[str, Any]) -> ObservationSpec:
     """The observation layout of ``game`` with ``options`` (after defaults, as
-    ``state.options`` gives them).
+    ``state.options`` gives them), as the engine declares it beside the code that writes the
+    observation.
 
     Raises:
-        InvalidOptionError: an unknown game.
-    """
-    layout = _LAYOUTS.get(game)
-    if layout is None:
-        from .errors import InvalidOptionError
+        InvalidOptionError: an unknown game or a bad option.
 
-        raise InvalidOptionError(f"unknown game {game!r}")
-    shape, parts = layout(options)
-    return ObservationSpec(shape, tuple(parts.parts))
+    >>> observation_spec("chinese_checkers", {"players": 3}).shape
+    (4, 121)
+    """
+    from . import _ludorum
+
+    spec: ObservationSpec = _ludorum.observation_spec(game, dict(options))
+    return spec

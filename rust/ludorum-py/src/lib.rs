@@ -16,6 +16,7 @@ mod convert;
 mod errors;
 mod monitor;
 mod moves;
+mod observation;
 mod protocol;
 mod state;
 mod vec_env;
@@ -24,11 +25,12 @@ macro_rules! bind_games {
     ($($module:ident $game:ident),*) => {
         $(mod $module;)*
 
-        /// Adds every game's class and the `GAMES` dict (registry name -> class).
+        /// Adds the `GAMES` dict (registry name -> class). The classes are reached through
+        /// it, not as names of the module: the stub then needs no entry per game (each is typed
+        /// by `ludorum.State` and its own protocol in `ludorum/states/`).
         fn add_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
             let games = PyDict::new(m.py());
             $(
-                m.add_class::<$module::Class>()?;
                 games.set_item(
                     <ludorum::games::$module::$game as Game>::NAME,
                     m.py().get_type::<$module::Class>(),
@@ -296,6 +298,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<protocol::PyProtocolSession>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
+    m.add_function(wrap_pyfunction!(observation::observation_spec, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -503,11 +503,12 @@ macro_rules! game_class {
             /// >>> spec = ludorum.new("chinese_checkers").observation_spec()
             /// >>> spec.shape, spec.names[-1]
             /// ((3, 121), 'to move')
-            fn observation_spec(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
-                let py = slf.py();
-                let options = slf.getattr("options")?;
-                let spec = py.import("ludorum.observation")?.getattr("observation_spec")?;
-                Ok(spec.call1((<$game as Game>::NAME, options))?.unbind())
+            fn observation_spec(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                let (shape, layout) = {
+                    let game = self.read()?;
+                    (game.observation_shape(), game.observation_layout())
+                };
+                crate::observation::spec(py, shape, &layout)
             }
 
             /// The position as compact bytes: the options and the action ids of the moves.

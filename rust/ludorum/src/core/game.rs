@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 use super::error::Error;
 use super::facts::Facts;
 use super::hidden::Hidden;
+use super::observation::Layout;
 use super::outcome::Outcome;
 use super::rng::SplitMix64;
 
@@ -185,6 +186,12 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
 
     /// Writes what `player` may see into `out` (length = product of the shape).
     fn observation(&self, player: usize, out: &mut [f32]);
+
+    /// The name and bounds of every part of the observation's first axis, in order, as the
+    /// rules page writes them; it covers `observation_shape()[0]` entries. Written beside
+    /// [`observation`](Game::observation), it is the one statement of the layout: Python's
+    /// `observation_spec()` in both backends reads it.
+    fn observation_layout(&self) -> Layout;
 
     /// The position-specific fields of the JSON state (`board`, ...); the common fields
     /// (`game`, `version`, `options`, `moves`, `current_player`, `outcome`) are added by

@@ -1,5 +1,5 @@
 //! What every game shares: the [`Game`](game::Game) traits and their capabilities, facts,
-//! errors, outcomes, options, the RNG, Zobrist tables, stacks that clone with their capacity,
+//! errors, outcomes, observation layouts, options, the RNG, Zobrist tables, stacks that clone with their capacity,
 //! perft, JSON replay, batches and playouts; in tests, the checks every game shares
 //! (`testing`).
 
@@ -10,6 +10,7 @@ pub mod facts;
 pub mod game;
 pub mod hidden;
 pub mod json;
+pub mod observation;
 pub mod options;
 pub mod outcome;
 pub mod perft;

@@ -227,6 +227,70 @@ mod tests {
         }
     }
 
+    /// The observation layout covers the first axis, part after part, and every observation
+    /// of a random game lies within its parts' bounds.
+    struct LayoutHolds;
+
+    impl Visitor for LayoutHolds {
+        type Output = ();
+
+        fn visit<G: Game>(self) {
+            let mut capped = Map::new();
+            if let Some(cap) = G::FACTS.simulation_max_plies {
+                capped.insert("max_plies".into(), cap.min(300).into());
+            }
+            let batch = Batch::<G>::new(&capped, 5).expect("valid");
+            for i in 0..3 {
+                let mut game = batch.start(i);
+                let layout = game.observation_layout();
+                let shape = game.observation_shape();
+                assert_eq!(
+                    layout.len(),
+                    shape[0],
+                    "{}: the layout covers the first axis",
+                    G::NAME
+                );
+                let mut at = 0;
+                for part in layout.parts() {
+                    assert_eq!(part.start, at, "{}: {} follows", G::NAME, part.name);
+                    assert!(part.stop > part.start && part.low <= part.high);
+                    at = part.stop;
+                }
+                let stride: usize = shape[1..].iter().product();
+                let mut out = vec![0.0; shape.iter().product()];
+                let mut rng = SplitMix64::new(i);
+                loop {
+                    assert_eq!(game.observation_layout(), layout, "the layout is fixed");
+                    for player in 0..game.num_players() {
+                        game.observation(player, &mut out);
+                        for part in layout.parts() {
+                            for &x in &out[part.start * stride..part.stop * stride] {
+                                assert!(
+                                    (part.low..=part.high).contains(&x),
+                                    "{}: {} = {x} out of bounds",
+                                    G::NAME,
+                                    part.name
+                                );
+                            }
+                        }
+                    }
+                    if game.current_player().is_none() {
+                        break;
+                    }
+                    let mv = game.random_move(&mut rng);
+                    game.play_unchecked(mv);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_observes_within_its_layout() {
+        for facts in ALL {
+            visit(facts.name, LayoutHolds).expect("a listed game");
+        }
+    }
+
     #[test]
     fn every_game_plays_for_good_as_it_plays() {
         for facts in ALL {

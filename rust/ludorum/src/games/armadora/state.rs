@@ -9,6 +9,7 @@ use super::notation;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
 use crate::core::hidden::{Hidden, HiddenInformation};
+use crate::core::observation::Layout;
 use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -1001,6 +1002,39 @@ impl Game for Armadora {
         } else {
             vec![3 * n + 11, CELLS]
         }
+    }
+
+    fn observation_layout(&self) -> Layout {
+        let n = self.num_players();
+        let mut layout = Layout::default();
+        layout.each("warriors of player", n, 1.0);
+        layout.upto("own strengths", 5.0);
+        layout.upto("gold", 7.0);
+        layout.plane("palisade right");
+        layout.plane("palisade below");
+        for strength in 1..=5 {
+            layout.upto(format!("own warriors of strength {strength} left"), 11.0);
+        }
+        layout.each("warriors left of player", n, 16.0);
+        layout.each("passed player", n, 1.0);
+        layout.upto("palisades left", 35.0);
+        layout.plane("to move");
+        if self.config.advanced {
+            layout.upto("seen strengths of others", 5.0);
+            layout.plane("face up");
+            layout.upto("arrows", 2.0);
+            layout.plane("reinforced");
+            layout.plane("looked at by another");
+            layout.plane("power used");
+            layout.each("power tokens of player", n, 2.0);
+            layout.each("reinforcement held by player", n, 1.0);
+            for k in 0..n {
+                for race in ["orc", "goblin", "elf", "mage"] {
+                    layout.plane(format!("player +{k} is {race}"));
+                }
+            }
+        }
+        layout
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {

@@ -9,6 +9,7 @@ use super::hops::HopBoard;
 use super::movegen::Move;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
+use crate::core::observation::Layout;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::stack::Stack;
@@ -514,6 +515,15 @@ impl Game for ChineseCheckers {
 
     fn observation_shape(&self) -> Vec<usize> {
         vec![self.num_players() + 1, HOLES]
+    }
+
+    fn observation_layout(&self) -> Layout {
+        let mut layout = Layout::default();
+        for k in 0..self.num_players() {
+            layout.plane(format!("pieces of player +{k}"));
+        }
+        layout.plane("to move");
+        layout
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {

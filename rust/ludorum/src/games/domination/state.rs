@@ -9,6 +9,7 @@ use crate::core::error::Error;
 use crate::core::facts::{
     Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, MAX_PLIES, SEED,
 };
+use crate::core::observation::Layout;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -719,6 +720,18 @@ impl Game for Domination {
 
     fn observation_shape(&self) -> Vec<usize> {
         vec![7 * self.num_players() + 1, SQUARES]
+    }
+
+    fn observation_layout(&self) -> Layout {
+        let n = self.num_players();
+        let mut layout = Layout::default();
+        for level in 0..5 {
+            layout.each(&format!("level {level} piece of player"), n, 1.0);
+        }
+        layout.each("reserve of player", n, 52.0);
+        layout.each("opening piece held by player", n, 1.0);
+        layout.plane("to move");
+        layout
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {

@@ -22,6 +22,7 @@ use super::cache::{around, signature, PatternCache, AROUND};
 use super::movegen::{directions, Move, Refusal};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
+use crate::core::observation::Layout;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::stack::Stack;
@@ -664,6 +665,21 @@ impl Game for Dominions {
 
     fn observation_shape(&self) -> Vec<usize> {
         vec![18, CELLS]
+    }
+
+    fn observation_layout(&self) -> Layout {
+        let mut layout = Layout::default();
+        for k in 0..2 {
+            layout.plane(format!("pieces of colour +{k}"));
+            for beam in 0..6 {
+                layout.plane(format!("beam {beam} of colour +{k}"));
+            }
+        }
+        layout.plane("to move");
+        layout.plane("last move passed");
+        layout.plane("hand of colour +0");
+        layout.plane("hand of colour +1");
+        layout
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {

@@ -14,6 +14,7 @@ use super::notation::Parsed;
 use super::{COLOUR_LETTERS, MAX_CHIPS, MAX_PLAYERS, MAX_TABLE};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
+use crate::core::observation::Layout;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -1337,6 +1338,24 @@ impl Game for SoLongSucker {
     fn observation_shape(&self) -> Vec<usize> {
         let (p, n) = (self.num_players(), usize::from(self.total));
         vec![n * (p + 2) + p * p + 5 * p + 5]
+    }
+
+    fn observation_layout(&self) -> Layout {
+        let (n, total) = (self.num_players(), usize::from(self.total));
+        let chips = total as f32;
+        let mut layout = Layout::default();
+        layout.add("table", total * (n + 1), 0.0, 1.0);
+        layout.add("hands", n * n, 0.0, chips);
+        layout.add("dead box", n, 0.0, chips);
+        layout.add("alive", n, 0.0, 1.0);
+        layout.add("situation", 4, 0.0, 1.0);
+        layout.add("decider", n, 0.0, 1.0);
+        layout.add("pile", total, 0.0, 1.0);
+        layout.add("in need", n, 0.0, 1.0);
+        layout.add("giver", n, 0.0, 1.0);
+        // At least 1: a bound of 0 would make a degenerate Box (Gymnasium warns about it).
+        layout.add("free left", 1, 0.0, f32::from(self.free_actions.max(1)));
+        layout
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {

@@ -1,0 +1,87 @@
+//! The layout of a game's observation: the name and bounds of every plane (or, for a flat
+//! observation, every slice) along its first axis, as the game's rules page writes it.
+//!
+//! Each game writes its layout beside the code that writes the observation
+//! ([`Game::observation_layout`](super::game::Game::observation_layout)); the bindings hand it
+//! to Python as `state.observation_spec()`, and the pure-Python twin asks the engine for it, so
+//! the layout is written once.
+
+/// Entries `start..stop` of the observation's first axis, what they mean, and the least and
+/// greatest value they take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    /// What the entries are, in the rules page's words (`"to move"`, `"pieces of player +1"`).
+    pub name: String,
+    /// The first entry.
+    pub start: usize,
+    /// One past the last entry.
+    pub stop: usize,
+    /// The least value.
+    pub low: f32,
+    /// The greatest value.
+    pub high: f32,
+}
+
+/// The parts of an observation, built in order along the first axis.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::observation::Layout;
+/// let mut layout = Layout::default();
+/// layout.each("pieces of player", 2, 1.0);
+/// layout.plane("to move");
+/// assert_eq!(layout.len(), 3);
+/// assert_eq!(layout.parts()[1].name, "pieces of player +1");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Layout {
+    parts: Vec<Part>,
+}
+
+impl Layout {
+    /// Adds a part of `size` entries with values in `low..=high`.
+    pub fn add(&mut self, name: impl Into<String>, size: usize, low: f32, high: f32) {
+        let start = self.len();
+        self.parts.push(Part {
+            name: name.into(),
+            start,
+            stop: start + size,
+            low,
+            high,
+        });
+    }
+
+    /// Adds one entry (a plane) with values in `0..=1`.
+    pub fn plane(&mut self, name: impl Into<String>) {
+        self.add(name, 1, 0.0, 1.0);
+    }
+
+    /// Adds one entry with values in `0..=high`.
+    pub fn upto(&mut self, name: impl Into<String>, high: f32) {
+        self.add(name, 1, 0.0, high);
+    }
+
+    /// Adds one entry per relative seat `k` in `0..count`, named `"<name> +k"`, with values in
+    /// `0..=high` (seat `+0` is the viewer).
+    pub fn each(&mut self, name: &str, count: usize, high: f32) {
+        for k in 0..count {
+            self.upto(format!("{name} +{k}"), high);
+        }
+    }
+
+    /// The number of entries of the first axis covered so far.
+    pub fn len(&self) -> usize {
+        self.parts.last().map_or(0, |p| p.stop)
+    }
+
+    /// True before the first part.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// The parts, in order.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+}
