@@ -43,6 +43,14 @@ class GameSpec:
     to_move_plane: int | Callable[[dict[str, Any]], int] = -1
     #: whether a viewer may see less than the full state
     hidden_information: bool = False
+    #: more option sets for the generic tests that go over configurations (observation layouts)
+    more_options: list[dict[str, Any]] = field(default_factory=list)
+    #: options under which random games end within a few dozen plies (vector environments)
+    short_options: dict[str, Any] = field(default_factory=dict)
+    #: MCTS against random in a two-player game (``tests/test_arena.py``): the MCTS settings,
+    #: the number of games and the game's options, with which MCTS must win most games and
+    #: lose none; the default suits a game whose random games end soon
+    strength: tuple[dict[str, Any], int, dict[str, Any]] = ({"simulations": 200}, 6, {})
 
 
 def load_spec(game: str) -> GameSpec:

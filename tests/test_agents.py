@@ -26,19 +26,21 @@ def _capped(name: str, **options: Any) -> State:
 
 
 def _positions(name: str, count: int, seed: int = 11) -> list[State]:
-    """A few positions along seeded random games."""
+    """``count`` positions along seeded random games, each up to 30 plies in and never over
+    (a short game stops at its last position before the end)."""
     rng = SplitMix64(seed)
     out = []
     for game_seed in range(count):
         options = {"seed": game_seed} if ludorum.game_info(name).seeded else {}
         state = _capped(name, **options)
         for _ in range(rng.below(30)):
-            if state.current_player is None:
-                break
             moves = state.legal_moves()
-            state.play(moves[rng.below(len(moves))])
-        if state.current_player is not None:
-            out.append(state)
+            after = state.copy()
+            after.play(moves[rng.below(len(moves))])
+            if after.is_over():
+                break
+            state = after
+        out.append(state)
     return out
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from games import SPECS
 
 import ludorum
 from ludorum import InvalidOptionError, State
@@ -150,18 +151,12 @@ def test_no_games() -> None:
     assert result.records == () and all(s.games == 0 for s in result.standings)
 
 
-#: per game with two players: MCTS's budget, games and the game options (fixed seeds)
+#: per game with two players: MCTS's settings, games and the game options (its spec's
+#: ``strength``; fixed seeds)
 STRENGTH = {
-    "armadora": (MCTS(simulations=40), 4, {}),
-    "chinese_checkers": (
-        MCTS(simulations=500, rollout_plies=10),
-        6,
-        # the random player's pieces linger in MCTS's home: filling it takes hundreds of plies
-        {"pieces": 10, "area": "free", "max_plies": 1000},
-    ),
-    "domination": (MCTS(simulations=100, rollout_plies=20), 6, {"max_plies": 600}),
-    "dominions": (MCTS(simulations=100, rollout_plies=30), 6, {"max_plies": 300}),
-    "so_long_sucker": (MCTS(simulations=200), 10, {"players": 2}),
+    spec.name: (MCTS(**spec.strength[0]), spec.strength[1], spec.strength[2])
+    for spec in SPECS
+    if 2 in ludorum.game_info(spec.name).players
 }
 
 

@@ -191,9 +191,10 @@ def _tampered(data: dict[str, Any], players: int) -> list[dict[str, Any]]:
     variant(game="chess")
     variant(version=2)
     variant(version=True)
-    first_option = next(iter(options))
-    variant(options={**options, first_option: "nonsense"})
-    variant(options={k: v for k, v in options.items() if k != first_option})
+    if options:  # a game may have no options at all
+        first_option = next(iter(options))
+        variant(options={**options, first_option: "nonsense"})
+        variant(options={k: v for k, v in options.items() if k != first_option})
     variant(options={**options, "extra": 1})
     variant(moves=[*data["moves"], "nonsense"])
     variant(moves=data["moves"][:-1])

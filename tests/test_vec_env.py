@@ -8,24 +8,20 @@ from typing import Any
 
 import numpy as np
 import pytest
+from games import SPECS
 
 import ludorum
 from ludorum import SplitMix64
 
 #: small configurations whose episodes end within a few dozen steps
-CONFIGS: dict[str, dict[str, Any]] = {
-    "chinese_checkers": {"pieces": 10, "area": "free", "max_plies": 30},
-    "domination": {"max_plies": 30},
-    "dominions": {"max_plies": 12},
-    "armadora": {"players": 3},
-    "so_long_sucker": {"players": 3, "chips": 2, "free_actions": 1},
-}
+#: options under which each game's random games end soon (its spec's ``short_options``)
+CONFIGS: dict[str, dict[str, Any]] = {spec.name: spec.short_options for spec in SPECS}
 GAMES = ludorum.games()
 MODES = ["next_step", "same_step", "disabled"]
 
 
 def test_every_game_has_a_configuration() -> None:
-    assert sorted(CONFIGS) == GAMES
+    assert sorted(CONFIGS) == sorted(GAMES)
 
 
 def check_row(env: ludorum.VecEnv, i: int, state: Any, obs: Any, info: dict[str, Any]) -> None:
@@ -226,12 +222,7 @@ def test_opponents_play_inside_the_step(opponents: Any) -> None:
 # -- observation layouts -----------------------------------------------------------------------
 
 SPEC_CONFIGS = [
-    ("chinese_checkers", {"players": 3, "max_plies": 60}),
-    ("domination", {"players": 3, "max_plies": 80}),
-    ("dominions", {"max_plies": 40}),
-    ("armadora", {"players": 2}),
-    ("armadora", {"players": 4, "rules": "advanced", "partners": True}),
-    ("so_long_sucker", {"players": 4, "free_actions": 2}),
+    (spec.name, options) for spec in SPECS for options in [spec.rich_options, *spec.more_options]
 ]
 
 

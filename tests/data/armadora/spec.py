@@ -49,4 +49,7 @@ SPEC = GameSpec(
     observation_shape=lambda o: (3 * o.get("players", 2) + 11, 40),
     rich_options={"players": 3, "seed": 4},
     hidden_information=True,
+    short_options={"players": 3},
+    more_options=[{"players": 2}, {"players": 4, "rules": "advanced", "partners": True}],
+    strength=({"simulations": 40}, 4, {}),
 )

@@ -36,4 +36,12 @@ SPEC = GameSpec(
     num_actions=14642,
     observation_shape=lambda o: (o.get("players", 2) + 1, 121),
     rich_options={"players": 4, "area": "strict", "max_plies": 50},
+    short_options={"pieces": 10, "area": "free", "max_plies": 30},
+    more_options=[{"players": 3, "max_plies": 60}],
+    strength=(
+        {"simulations": 500, "rollout_plies": 10},
+        6,
+        # the random player's pieces linger in MCTS's home: filling it takes hundreds of plies
+        {"pieces": 10, "area": "free", "max_plies": 1000},
+    ),
 )

@@ -131,4 +131,7 @@ SPEC = GameSpec(
     observation_shape=lambda o: (_observation_length(o),),
     rich_options={"players": 3, "chips": 3, "free_actions": 2, "dead_capture": "giver"},
     to_move_plane=_decider_entry,
+    short_options={"players": 3, "chips": 2, "free_actions": 1},
+    more_options=[{"players": 4, "free_actions": 2}],
+    strength=({"simulations": 200}, 10, {"players": 2}),
 )
