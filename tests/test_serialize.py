@@ -8,16 +8,14 @@ import struct
 from typing import Any
 
 import pytest
+from games import SPECS
 
 import ludorum
 from ludorum import SplitMix64
 
+#: every game in the configurations of its spec (``tests/data/<game>/spec.py``)
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("chinese_checkers", {"players": 3}),
-    ("domination", {"players": 4, "seed": 2}),
-    ("dominions", {"komi": 0.5}),
-    ("armadora", {"players": 4, "rules": "advanced", "partners": True, "seed": 3}),
-    ("so_long_sucker", {"players": 3, "free_actions": 1, "seed": 4}),
+    (spec.name, options) for spec in SPECS for options in [spec.rich_options, *spec.more_options]
 ]
 
 

@@ -19,6 +19,9 @@ pytest.importorskip("starlette", reason="the web page is the extra ludorum[web]"
 uvicorn = pytest.importorskip("uvicorn", reason="the web page is the extra ludorum[web]")
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is a dev dependency")
 
+from games import SPECS  # noqa: E402
+
+import ludorum  # noqa: E402
 from ludorum.web import create_app  # noqa: E402
 
 BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"]
@@ -29,14 +32,9 @@ pytestmark = pytest.mark.skipif(
     reason="no Chromium: apt-get install chromium-headless-shell (.ci/run installs it)",
 )
 
-#: a human against a random agent, small enough to play to the end in seconds
-GAMES = [
-    ("chinese_checkers", {"pieces": 10, "area": "free", "max_plies": 16}),
-    ("domination", {"max_plies": 16}),
-    ("dominions", {"max_plies": 12}),
-    ("armadora", {"players": 2}),
-    ("so_long_sucker", {"players": 2}),
-]
+#: a human against random agents in every game, with the options of its spec under which
+#: random games end soon (``short_options``)
+GAMES = [(spec.name, spec.short_options) for spec in SPECS]
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +101,8 @@ def test_a_human_plays_a_whole_game_against_an_agent(
     server: str, browser: Any, game: str, options: dict[str, Any]
 ) -> None:
     page = browser.new_page()
-    (link,) = create(page, server, game, options, "human,random")
+    players = ludorum.new(game, **options).num_players
+    (link,) = create(page, server, game, options, ",".join(["human"] + ["random"] * (players - 1)))
     page.goto(server + link)
     page.wait_for_selector("#board svg")
     moves = 0

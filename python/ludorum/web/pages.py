@@ -121,9 +121,14 @@ async function refresh() {{
     log.appendChild(line);
   }}
 }}
-// A click on a cell narrows the moves to those naming the clicked cells in order; a single
-// complete move is played at once, several (counts, patterns, strengths) stay as buttons.
+// A click on a target naming a whole move (data-move: a Connect Four column) plays it. A click
+// on a cell narrows the moves to those naming the clicked cells in order; a single complete
+// move is played at once, several (counts, patterns, strengths) stay as buttons.
 $("board").addEventListener("click", (e) => {{
+  const named = e.target.closest("[data-move]");
+  if (named && moves.includes(named.dataset.move)) {{
+    post("/move", {{move: named.dataset.move}}); return;
+  }}
   const target = e.target.closest("[data-cell]");
   if (!target || moves.length === 0) return;
   let chosen = clicked.concat([target.dataset.cell]);
