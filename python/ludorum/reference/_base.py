@@ -162,7 +162,10 @@ class ReferenceState:
           ``InvalidMoveError``; they check syntax, not legality;
         - ``_apply(move)``: play a move known to be legal;
         - ``undo()``: take back and return the last move, ``IndexError`` when there is none;
-        - ``observation(player)``, ``to_json(viewer)``;
+        - ``observation(player)``;
+        - ``_json_fields(viewer)``: the position-specific fields of the JSON state (``to_json``
+          adds the common ones around them), and optionally ``_history_notation(index, move,
+          viewer)``: a move of the history as ``viewer`` sees it (default: its notation);
         - optionally ``_restore_json(data)``: what ``from_json`` cannot get by replaying moves;
         - optionally ``_why_illegal(move)``: a short reason for the error message, and
           ``_is_legal(move)`` when a legal move is not listed (default: it is in ``legal_moves()``).
@@ -348,6 +351,35 @@ class ReferenceState:
     #: the version of the JSON state format
     JSON_VERSION: ClassVar[int] = 1
 
+    @documented_as(State.to_json)
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        # The envelope of every game, around the game's own fields, in the key order of the Rust
+        # core's (``core::json::to_json``), so that ``json.dumps`` gives the same text.
+        if viewer is not None:  # it must be a player even where every player sees everything
+            viewer = self._check_player(viewer, "viewer")
+        data: dict[str, Any] = {
+            "game": self.game,
+            "version": self.JSON_VERSION,
+            "options": self.options,
+            "moves": [self._history_notation(k, m, viewer) for k, m in enumerate(self._history)],
+        }
+        data.update(self._json_fields(viewer))
+        outcome = self._outcome
+        data["current_player"] = self.current_player
+        data["outcome"] = (
+            None
+            if outcome is None
+            else {"winners": sorted(outcome.winners), "reason": outcome.reason}
+        )
+        if viewer is not None and _hidden_information(self._game):
+            data["viewer"] = viewer
+        return data
+
+    def _history_notation(self, index: int, move: Move, viewer: int | None) -> str:
+        """The ``index``-th move of the history as ``viewer`` sees it in the JSON state (``None``:
+        the referee); a game with hidden information overrides this."""
+        return move.notation
+
     @classmethod
     def from_json(cls: type[_R], data: Any) -> _R:
         """Rebuild a state from ``to_json()``: replay ``moves`` from a new game with
@@ -490,8 +522,11 @@ class ReferenceState:
     def observation(self, player: int) -> npt.NDArray[np.float32]:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    @documented_as(State.to_json)
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:  # pragma: no cover - abstract
+    def _json_fields(self, viewer: int | None) -> dict[str, Any]:  # pragma: no cover - abstract
+        """The position-specific fields of the JSON state (``board``, ...), in the order of the
+        game's rules page, as ``viewer`` may see them (``None``: the referee); ``to_json`` puts
+        ``game``, ``version``, ``options`` and ``moves`` before them, ``current_player`` and
+        ``outcome`` after them (and ``viewer`` in a game with hidden information)."""
         raise NotImplementedError
 
     @documented_as(State.serialize)
@@ -518,6 +553,13 @@ class ReferenceState:
     @documented_as(State.observation_spec)
     def observation_spec(self) -> ObservationSpec:
         return observation_spec(self.game, self.options)
+
+
+def _hidden_information(game: str) -> bool:
+    """Whether ``game`` declares hidden information (its viewers' JSON then says who looks)."""
+    from .._registry import game_info
+
+    return game_info(game).hidden_information
 
 
 def _canonical(value: Any) -> str:

@@ -1398,39 +1398,19 @@ class Armadora(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The whole state as plain JSON-able values, history included: the referee's, or what
-        ``viewer`` may see.
+    def _json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of ``docs/rules/armadora.md`` between ``moves`` and ``current_player``: the
+        referee's, or what ``viewer`` may see.
 
-        The fields are those of ``docs/rules/armadora.md``. While the game runs, a viewer's
-        JSON leaves out the other players' strengths (``None`` in ``warriors``, ``?`` in
-        ``moves``, a total in ``supplies``) and adds a ``viewer`` field.
-
-        Args:
-            viewer: ``None`` for the referee's state, or the player who looks.
-
-        Returns:
-            A new dict; ``from_json`` rebuilds an equal state from the referee's.
-
-        Raises:
-            ValueError: ``viewer`` is not ``None`` nor a player of this game.
+        While the game runs, a viewer's JSON leaves out the other players' strengths (``None``
+        in ``warriors``, ``?`` in ``moves``, a total in ``supplies``) and ends with a ``viewer``
+        field.
 
         >>> d = Armadora().to_json()
         >>> d["gold"], d["palisades_left"], d["current_player"], d["supplies"][0]
         ([4, 7, 5, 4, 6, 6, 3, 5], 35, 1, [11, 2, 1, 1, 1])
         """
-        if viewer is not None:
-            viewer = self._check_player(viewer, "viewer")
         n = self.num_players
-        outcome = None
-        if self._outcome is not None:
-            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
-        moves = []
-        for move, (mover, _) in zip(self._history, self._undo_records):
-            text = move.notation
-            if _DECODED[move.action][0] == "warrior" and self._hidden_from(viewer, mover):
-                text = "?" + text[1:]
-            moves.append(text)
         warriors: list[Any] = []
         for c, w in enumerate(self._cells):
             if w is None:
@@ -1444,10 +1424,6 @@ class Armadora(ReferenceState):
             for p in range(n)
         ]
         data: dict[str, Any] = {
-            "game": self.game,
-            "version": self.JSON_VERSION,
-            "options": self.options,
-            "moves": moves,
             "warriors": warriors,
             "gold": list(self._gold),
             "palisades": list(self.palisades()),
@@ -1463,13 +1439,14 @@ class Armadora(ReferenceState):
             data["face_up"] = list(self.face_up())
             data["looks"] = [list(cells) for cells in self.looks()]
             data["power_used"] = self._power_used
-        # The common fields close the object, as in every game and both backends (the same
-        # key order, so the same text from json.dumps).
-        data["current_player"] = self._turn
-        data["outcome"] = outcome
-        if viewer is not None:
-            data["viewer"] = viewer
         return data
+
+    def _history_notation(self, index: int, move: Move, viewer: int | None) -> str:
+        """Another player's warrior is ``?@<cell>`` for ``viewer`` until the game is over."""
+        mover = self._undo_records[index][0]
+        if _DECODED[move.action][0] == "warrior" and self._hidden_from(viewer, mover):
+            return "?" + move.notation[1:]
+        return move.notation
 
     @classmethod
     def from_json(cls, data: Any) -> Armadora:

@@ -625,21 +625,10 @@ class ChineseCheckers(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The whole state as plain JSON-able values, history included.
-
-        The fields are those of ``docs/rules/chinese_checkers.md``: ``board`` is one character
-        per hole, the owner or ``.``.
-
-        Args:
-            viewer: ``None``, or a player: every player sees everything, so the result is the
-                same.
-
-        Returns:
-            A new dict; ``from_json`` rebuilds an equal state from it.
-
-        Raises:
-            ValueError: ``viewer`` is not ``None`` nor a player of this game.
+    def _json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of ``docs/rules/chinese_checkers.md`` between ``moves`` and
+        ``current_player``: ``board``, one character per hole, the owner or ``.``. Every viewer
+        sees everything.
 
         >>> d = ChineseCheckers().to_json()
         >>> d["options"]
@@ -647,17 +636,4 @@ class ChineseCheckers(ReferenceState):
         >>> d["board"][:20]
         '0000000000....00000.'
         """
-        if viewer is not None:  # every viewer sees everything, but it must be a player
-            self._check_player(viewer, "viewer")
-        outcome = None
-        if self._outcome is not None:
-            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
-        return {
-            "game": self.game,
-            "version": self.JSON_VERSION,
-            "options": dict(self._options),
-            "moves": [m.notation for m in self._history],
-            "board": "".join("." if o is None else str(o) for o in self._board),
-            "current_player": self.current_player,
-            "outcome": outcome,
-        }
+        return {"board": "".join("." if o is None else str(o) for o in self._board)}

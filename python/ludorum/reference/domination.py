@@ -783,40 +783,18 @@ class Domination(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The whole state as plain JSON-able values, history included.
-
-        The fields are those of ``docs/rules/domination.md``: ``board`` holds every stack as
-        colour letters, bottom to top.
-
-        Args:
-            viewer: ``None``, or a player: every player sees everything, so the result is the
-                same.
-
-        Returns:
-            A new dict; ``from_json`` rebuilds an equal state from it.
-
-        Raises:
-            ValueError: ``viewer`` is not ``None`` nor a player of this game.
+    def _json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of ``docs/rules/domination.md`` between ``moves`` and ``current_player``:
+        ``board`` holds every stack as colour letters, bottom to top. Every viewer sees
+        everything.
 
         >>> d = Domination().to_json()
         >>> d["board"][:6], d["reserves"], d["in_hand"], d["outcome"]
         (['', '', '', '', 'R', 'R'], [0, 0], [False, False], None)
         """
-        if viewer is not None:  # every viewer sees everything, but it must be a player
-            self._check_player(viewer, "viewer")
-        outcome = None
-        if self._outcome is not None:
-            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
         return {
-            "game": self.game,
-            "version": self.JSON_VERSION,
-            "options": dict(self._options),
-            "moves": [m.notation for m in self._history],
             "board": ["".join(COLOURS[c] for c in stack) for stack in self._stacks],
             "reserves": list(self._reserves),
             "captured": list(self._captured),
             "in_hand": list(self._in_hand),
-            "current_player": self.current_player,
-            "outcome": outcome,
         }

@@ -793,21 +793,10 @@ class Dominions(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The whole state as plain JSON-able values, history included.
-
-        The fields are those of ``docs/rules/dominions.md``: ``board`` holds ``[pattern, owner,
-        colour]`` or ``None`` per cell, ``hands`` the patterns each player still holds.
-
-        Args:
-            viewer: ``None``, or a player: both players see everything, so the result is the
-                same.
-
-        Returns:
-            A new dict; ``from_json`` rebuilds an equal state from it.
-
-        Raises:
-            ValueError: ``viewer`` is not ``None``, 0 or 1.
+    def _json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of ``docs/rules/dominions.md`` between ``moves`` and ``current_player``:
+        ``board`` holds ``[pattern, owner, colour]`` or ``None`` per cell, ``hands`` the patterns
+        each player still holds. Both players see everything.
 
         >>> s = Dominions()
         >>> s.play("63@i9")
@@ -815,21 +804,10 @@ class Dominions(ReferenceState):
         >>> d["options"], d["moves"], d["board"][108], len(d["hands"][0]), d["current_player"]
         ({'komi': 0.0, 'max_plies': None}, ['63@i9'], [63, 0, 0], 62, 1)
         """
-        if viewer is not None:  # every viewer sees everything, but it must be a player
-            self._check_player(viewer, "viewer")
-        outcome = None
-        if self._outcome is not None:
-            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
         return {
-            "game": self.game,
-            "version": self.JSON_VERSION,
-            "options": dict(self._options),
-            "moves": [m.notation for m in self._history],
             "board": [
                 [self._pattern[c], self._owner[c], self._colour[c]] if self._pattern[c] else None
                 for c in range(NUM_CELLS)
             ],
             "hands": [list(self.hand(player)) for player in range(2)],
-            "current_player": self.current_player,
-            "outcome": outcome,
         }

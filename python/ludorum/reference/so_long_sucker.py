@@ -1062,35 +1062,16 @@ class SoLongSucker(ReferenceState):
 
     # -- JSON ---------------------------------------------------------------------------------
 
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The whole state as plain JSON-able values, history and chat included.
-
-        The fields are those of ``docs/rules/so_long_sucker.md``.
-
-        Args:
-            viewer: ``None``, or a player: every player sees everything, so the result is the
-                same.
-
-        Returns:
-            A new dict; ``from_json`` rebuilds an equal state from it, chat included.
-
-        Raises:
-            ValueError: ``viewer`` is not ``None`` nor a player of this game.
+    def _json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of ``docs/rules/so_long_sucker.md`` between ``moves`` and
+        ``current_player``, chat included (``from_json`` restores it). Every viewer sees
+        everything.
 
         >>> d = SoLongSucker(first_player=0).to_json()
         >>> d["hands"][0], d["decision"], d["givers"], d["chat"]
         ([7, 0, 0, 0], {'situation': 'play', 'player': 0, 'pile': None, 'in_need': None}, [0], [])
         """
-        if viewer is not None:  # every viewer sees everything, but it must be a player
-            self._check_player(viewer, "viewer")
-        outcome = None
-        if self._outcome is not None:
-            outcome = {"winners": sorted(self._outcome.winners), "reason": self._outcome.reason}
         return {
-            "game": self.game,
-            "version": self.JSON_VERSION,
-            "options": dict(self._options),
-            "moves": [m.notation for m in self._history],
             "piles": [
                 {"id": pile_id, "chips": "".join(LETTERS[c] for c in chips)}
                 for pile_id, chips in self._piles
@@ -1103,8 +1084,6 @@ class SoLongSucker(ReferenceState):
             "givers": list(self._givers),
             "free_actions_used": self._used,
             "chat": [{"ply": m.ply, "player": m.player, "text": m.text} for m in self._chat],
-            "current_player": self.current_player,
-            "outcome": outcome,
         }
 
     def _restore_json(self, data: dict[str, Any]) -> None:

@@ -1,10 +1,29 @@
-"""What the renderers share: the status line and small SVG helpers (standard library only)."""
+"""What the renderers share: the status line, the player a board features, the SVG document's
+head and its caption, and small SVG helpers (standard library only)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from html import escape
 from typing import Any
 
-__all__ = ["cell_targets", "mix", "num", "status", "text_color", "view"]
+__all__ = [
+    "INK",
+    "caption",
+    "cell_targets",
+    "disc",
+    "featured",
+    "mix",
+    "num",
+    "ply_text",
+    "status",
+    "svg_head",
+    "text_color",
+    "view",
+]
+
+#: the colour of lines and text on every board
+INK = "#222222"
 
 
 def status(state: Any) -> str:
@@ -18,6 +37,33 @@ def status(state: Any) -> str:
         return f"draw ({outcome.reason})"
     label = "winner" if len(winners) == 1 else "winners"
     return f"{label}: {', '.join(map(str, winners))} ({outcome.reason})"
+
+
+def featured(state: Any, deciding: int | None = None) -> int | None:
+    """The player a board features (framed in its panel, a disc in its caption): ``deciding``
+    (by default the player to move) while the game runs, the winner once it is won; ``None``
+    after a draw or a shared win.
+
+    >>> import ludorum
+    >>> state = ludorum.new(ludorum.games()[0], backend="reference")
+    >>> featured(state) == state.current_player, featured(state, deciding=5)
+    (True, 5)
+    """
+    outcome = state.outcome()
+    if outcome is None:
+        player: int | None = state.current_player if deciding is None else deciding
+        return player
+    winners: tuple[int, ...] = tuple(outcome.winners)
+    return int(winners[0]) if len(winners) == 1 else None
+
+
+def ply_text(moves: Sequence[object]) -> str:
+    """``ply 11, last e5-f4`` (``ply 0`` at the start), from the moves played so far.
+
+    >>> ply_text(["a", "b"]), ply_text([])
+    ('ply 2, last b', 'ply 0')
+    """
+    return f"ply {len(moves)}" + (f", last {moves[-1]}" if moves else "")
 
 
 def num(v: float) -> str:
@@ -43,6 +89,75 @@ def text_color(color: str) -> str:
     lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
     # Contrast with black is (lum + .05) / .05, with white 1.05 / (lum + .05).
     return "#000000" if (lum + 0.05) ** 2 > 0.0525 else "#FFFFFF"
+
+
+def svg_head(title: str, size: int, height: float) -> list[str]:
+    """The opening of a board's SVG document, ``size`` pixels wide and ``height`` high, on
+    white: the ``<svg>`` tag, its ``<title>`` and the background (the caller closes the tag).
+
+    >>> svg_head("Board: to move: 0", 100, 50)[1:]
+    ['<title>Board: to move: 0</title>', '<rect width="100" height="50" fill="#FFFFFF"/>']
+    """
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{num(height)}" '
+        f'viewBox="0 0 {size} {num(height)}" role="img" '
+        f'font-family="Helvetica, Arial, sans-serif">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{size}" height="{num(height)}" fill="#FFFFFF"/>',
+    ]
+
+
+def disc(x: float, y: float, r: float, fill: str, stroke_width: float) -> str:
+    """A disc of colour ``fill`` centred on (``x``, ``y``), ringed in ink.
+
+    >>> disc(10, 20, 4, "#4477AA", 0.5)
+    '<circle cx="10" cy="20" r="4" fill="#4477AA" stroke="#222222" stroke-width="0.5"/>'
+    """
+    return (
+        f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(r)}" fill="{fill}" '
+        f'stroke="{INK}" stroke-width="{num(stroke_width)}"/>'
+    )
+
+
+def caption(
+    status: str,
+    right_text: str,
+    *,
+    color: str | None,
+    x: float,
+    y: float,
+    right: float,
+    font: float,
+    radius: float,
+    indent: float,
+    stroke_width: float,
+    muted: str = "#666666",
+) -> list[str]:
+    """The caption under a board: whose turn it is or how the game ended (``status``, from
+    ``x``, after a disc of ``radius`` in the featured player's ``color`` that moves the text
+    ``indent`` to the right), and ``right_text`` (usually :func:`ply_text`) ending at ``right``,
+    both on the baseline ``y``.
+
+    >>> for line in caption("to move: 0", "ply 0", color="#4477AA", x=0, y=20, right=100,
+    ...                      font=10, radius=5, indent=12, stroke_width=1):
+    ...     print(line)
+    <circle cx="5" cy="16.5" r="5" fill="#4477AA" stroke="#222222" stroke-width="1"/>
+    <text x="12" y="20" font-size="10" fill="#222222">to move: 0</text>
+    <text x="100" y="20" font-size="10" text-anchor="end" fill="#666666">ply 0</text>
+    """
+    out = []
+    if color is not None:
+        out.append(disc(x + radius, y - 0.35 * font, radius, color, stroke_width))
+        x += indent
+    out.append(
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(font)}" fill="{INK}">'
+        f"{escape(status)}</text>"
+    )
+    out.append(
+        f'<text x="{num(right)}" y="{num(y)}" font-size="{num(font)}" '
+        f'text-anchor="end" fill="{muted}">{escape(right_text)}</text>'
+    )
+    return out
 
 
 def view(state: Any, viewer: int | None) -> dict[str, Any]:

@@ -46,10 +46,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ._common import caption as _common_caption
 from ._common import cell_targets as _cell_targets
+from ._common import featured as _featured
 from ._common import mix as _mix
 from ._common import num as _n
+from ._common import ply_text as _ply_text
 from ._common import status as _status
+from ._common import svg_head as _svg_head
 from ._common import text_color as _text_color
 from ._common import view as _view
 
@@ -182,14 +186,14 @@ def _slot_cells(slot: int) -> tuple[int, bool]:
     return slot - _RIGHT_SLOTS, False
 
 
-def _last_move(data: dict[str, Any]) -> tuple[str | None, int | None, list[int]]:
-    """(the last move's text, the cell of a warrior move, the slots of a palisade move)."""
+def _last_move(data: dict[str, Any]) -> tuple[int | None, list[int]]:
+    """(the cell of the last move if a warrior move, the slots of a palisade move)."""
     moves = data.get("moves") or []
     if not moves:
-        return None, None, []
+        return None, []
     text = str(moves[-1])
     if "@" in text:
-        return text, _INDEX.get(text.partition("@")[2]), []
+        return _INDEX.get(text.partition("@")[2]), []
     slots = []
     for part in text.split():
         a, _, b = part.partition("-")
@@ -197,7 +201,7 @@ def _last_move(data: dict[str, Any]) -> tuple[str | None, int | None, list[int]]
             slot = _slot(_INDEX[a], _INDEX[b])
             if slot is not None:
                 slots.append(slot)
-    return text, None, slots
+    return None, slots
 
 
 def _supply_text(supply: Any) -> str:
@@ -340,15 +344,9 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     panel = _panel_head(tokens) + state.num_players * _block(tokens)
     height = (_TOP + max(HEIGHT + _COLUMN_LABELS, panel) + _CAPTION) * unit
     status = _status(state)
-    text, last_cell, last_slots = _last_move(data)
+    last_cell, last_slots = _last_move(data)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_n(height)}" '
-        f'viewBox="0 0 {size} {_n(height)}" role="img" '
-        f'font-family="Helvetica, Arial, sans-serif">',
-        f"<title>{escape(f'Armadora: {status}')}</title>",
-        f'<rect width="{size}" height="{_n(height)}" fill="#FFFFFF"/>',
-    ]
+    out = _svg_head(f"Armadora: {status}", size, height)
     out.extend(_labels(unit))
     gold = dict(zip(MINES, data["gold"]))
     for i in range(NUM_CELLS):
@@ -380,7 +378,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     centres = [(n, *_corner(i, unit)) for i, n in enumerate(CELLS)]
     out.append(_cell_targets([(n, x + unit / 2, y + unit / 2) for n, x, y in centres], unit / 2))
     out.extend(_panel(state, data, tokens, races, unit))
-    out.extend(_caption(state, data, status, text, height, size, unit))
+    out.extend(_caption(state, data, status, height, size, unit))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -542,16 +540,6 @@ def _marks(i: int, tokens: _Tokens, unit: float) -> list[str]:
     return out
 
 
-def _featured(state: Any) -> int | None:
-    """The player to move, or the winner once the game is won; ``None`` after a draw or tie."""
-    outcome = state.outcome()
-    if outcome is None:
-        player: int | None = state.current_player
-        return player
-    winners: tuple[int, ...] = tuple(outcome.winners)
-    return winners[0] if len(winners) == 1 else None
-
-
 def _panel(
     state: Any, data: dict[str, Any], tokens: _Tokens, races: list[str], unit: float
 ) -> list[str]:
@@ -632,35 +620,20 @@ def _panel(
 
 
 def _caption(
-    state: Any,
-    data: dict[str, Any],
-    status: str,
-    last: str | None,
-    height: float,
-    size: int,
-    unit: float,
+    state: Any, data: dict[str, Any], status: str, height: float, size: int, unit: float
 ) -> list[str]:
     """Whose turn it is or how it ended (left, after a disc of that player's colour), and the
     ply count with the last move as the viewer sees it (right)."""
-    font = 0.38 * unit
-    y = height - 0.35 * unit
-    x = 0.25 * unit
     who = _featured(state)
-    out = []
-    if who is not None:
-        out.append(
-            f'<circle cx="{_n(x + 0.25 * unit)}" cy="{_n(y - 0.35 * font)}" '
-            f'r="{_n(0.25 * unit)}" fill="{_color(who)}" stroke="{_INK}" '
-            f'stroke-width="{_n(0.04 * unit)}"/>'
-        )
-        x += 0.65 * unit
-    out.append(
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(font)}" fill="{_INK}">'
-        f"{escape(status)}</text>"
+    return _common_caption(
+        status,
+        _ply_text(data.get("moves") or []),
+        color=None if who is None else _color(who),
+        x=0.25 * unit,
+        y=height - 0.35 * unit,
+        right=size - _RIGHT * unit,
+        font=0.38 * unit,
+        radius=0.25 * unit,
+        indent=0.65 * unit,
+        stroke_width=0.04 * unit,
     )
-    right = f"ply {len(data.get('moves') or [])}" + (f", last {last}" if last else "")
-    out.append(
-        f'<text x="{_n(size - _RIGHT * unit)}" y="{_n(y)}" font-size="{_n(font)}" '
-        f'text-anchor="end" fill="#666666">{escape(right)}</text>'
-    )
-    return out

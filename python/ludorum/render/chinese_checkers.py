@@ -29,13 +29,16 @@ to move: 0
 from __future__ import annotations
 
 import math
-from html import escape
 from typing import Any, Callable
 
+from ._common import caption as _common_caption
 from ._common import cell_targets as _cell_targets
+from ._common import featured as _featured
 from ._common import mix as _mix
 from ._common import num as _n
+from ._common import ply_text as _ply_text
 from ._common import status as _status
+from ._common import svg_head as _svg_head
 from ._common import text_color as _text_color
 
 __all__ = ["HOLES", "NAMES", "ascii", "svg"]
@@ -182,13 +185,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     xy = [_xy(i, unit) for i in range(len(HOLES))]
     status = _status(state)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_n(height)}" '
-        f'viewBox="0 0 {size} {_n(height)}" role="img" '
-        f'font-family="Helvetica, Arial, sans-serif">',
-        f"<title>{escape(f'Chinese Checkers: {status}')}</title>",
-        f'<rect width="{size}" height="{_n(height)}" fill="#FFFFFF"/>',
-    ]
+    out = _svg_head(f"Chinese Checkers: {status}", size, height)
 
     # The star: its six tips and the six corners of the central hexagon, in turn.
     tips = [(4, -8), (4, -4), (8, -4), (4, 0), (4, 4), (0, 4)]
@@ -254,31 +251,16 @@ def _arrow(start: tuple[float, float], end: tuple[float, float], unit: float) ->
 def _caption(state: Any, status: str, height: float, size: int, unit: float) -> list[str]:
     """Whose turn it is or how it ended (left, after a disc of that player's colour), and the
     ply count with the last move (right)."""
-    font = 0.5 * unit
-    y = height - 0.75 * unit
-    x = _MARGIN * unit * 0.5
-    outcome = state.outcome()
-    if outcome is None:
-        who = state.current_player
-    else:
-        winners = tuple(outcome.winners)
-        who = winners[0] if len(winners) == 1 else None
-    out = []
-    if who is not None:
-        color = COLORS[who % len(COLORS)]
-        out.append(
-            f'<circle cx="{_n(x + 0.3 * unit)}" cy="{_n(y - 0.35 * font)}" r="{_n(0.3 * unit)}" '
-            f'fill="{color}" stroke="{_INK}" stroke-width="{_n(0.04 * unit)}"/>'
-        )
-        x += 0.8 * unit
-    out.append(
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(font)}" fill="{_INK}">'
-        f"{escape(status)}</text>"
+    who = _featured(state)
+    return _common_caption(
+        status,
+        _ply_text(state.history()),
+        color=None if who is None else COLORS[who % len(COLORS)],
+        x=_MARGIN * unit * 0.5,
+        y=height - 0.75 * unit,
+        right=size - _MARGIN * unit * 0.5,
+        font=0.5 * unit,
+        radius=0.3 * unit,
+        indent=0.8 * unit,
+        stroke_width=0.04 * unit,
     )
-    history = state.history()
-    right = f"ply {len(history)}" + (f", last {history[-1]}" if history else "")
-    out.append(
-        f'<text x="{_n(size - _MARGIN * unit * 0.5)}" y="{_n(y)}" font-size="{_n(font)}" '
-        f'text-anchor="end" fill="#666666">{escape(right)}</text>'
-    )
-    return out

@@ -35,10 +35,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ._common import caption as _common_caption
 from ._common import cell_targets as _cell_targets
+from ._common import featured as _featured
 from ._common import mix as _mix
 from ._common import num as _n
+from ._common import ply_text as _ply_text
 from ._common import status as _status
+from ._common import svg_head as _svg_head
 from ._common import text_color as _text_color
 
 __all__ = ["COLORS", "LETTERS", "NAMES", "SQUARES", "ascii", "svg"]
@@ -176,13 +180,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     board = state.board()
     status = _status(state)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_n(height)}" '
-        f'viewBox="0 0 {size} {_n(height)}" role="img" '
-        f'font-family="Helvetica, Arial, sans-serif">',
-        f"<title>{escape(f'Domination: {status}')}</title>",
-        f'<rect width="{size}" height="{_n(height)}" fill="#FFFFFF"/>',
-    ]
+    out = _svg_head(f"Domination: {status}", size, height)
     out.extend(_labels(unit))
     for i, stack in enumerate(board):
         out.extend(_square(i, tuple(stack), unit))
@@ -321,39 +319,19 @@ def _panel(state: Any, unit: float) -> list[str]:
     return out
 
 
-def _featured(state: Any) -> int | None:
-    """The player to move, or the winner once the game is won; ``None`` after a draw."""
-    outcome = state.outcome()
-    if outcome is None:
-        player: int | None = state.current_player
-        return player
-    winners: tuple[int, ...] = tuple(outcome.winners)
-    return winners[0] if len(winners) == 1 else None
-
-
 def _caption(state: Any, status: str, height: float, size: int, unit: float) -> list[str]:
     """Whose turn it is or how it ended (left, after a disc of that player's colour), and the
     ply count with the last move (right)."""
-    font = 0.38 * unit
-    y = height - 0.35 * unit
-    x = 0.25 * unit
     who = _featured(state)
-    out = []
-    if who is not None:
-        out.append(
-            f'<circle cx="{_n(x + 0.25 * unit)}" cy="{_n(y - 0.35 * font)}" '
-            f'r="{_n(0.25 * unit)}" fill="{_color(who)}" stroke="{_INK}" '
-            f'stroke-width="{_n(0.04 * unit)}"/>'
-        )
-        x += 0.65 * unit
-    out.append(
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(font)}" fill="{_INK}">'
-        f"{escape(status)}</text>"
+    return _common_caption(
+        status,
+        _ply_text(state.history()),
+        color=None if who is None else _color(who),
+        x=0.25 * unit,
+        y=height - 0.35 * unit,
+        right=size - _RIGHT * unit,
+        font=0.38 * unit,
+        radius=0.25 * unit,
+        indent=0.65 * unit,
+        stroke_width=0.04 * unit,
     )
-    history = state.history()
-    right = f"ply {len(history)}" + (f", last {history[-1]}" if history else "")
-    out.append(
-        f'<text x="{_n(size - _RIGHT * unit)}" y="{_n(y)}" font-size="{_n(font)}" '
-        f'text-anchor="end" fill="#666666">{escape(right)}</text>'
-    )
-    return out

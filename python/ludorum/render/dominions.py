@@ -46,9 +46,14 @@ import math
 from html import escape
 from typing import Any
 
+from ._common import caption as _common_caption
 from ._common import cell_targets as _cell_targets
+from ._common import disc as _common_disc
+from ._common import featured as _featured
 from ._common import num as _n
+from ._common import ply_text as _ply_text
 from ._common import status as _status
+from ._common import svg_head as _svg_head
 
 __all__ = ["CELLS", "COLOR_LETTERS", "DIRECTIONS", "NAMES", "ascii", "svg"]
 
@@ -233,13 +238,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     board = state.board()
     status = _status(state)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_n(height)}" '
-        f'viewBox="0 0 {size} {_n(height)}" role="img" '
-        f'font-family="Helvetica, Arial, sans-serif">',
-        f"<title>{escape(f'Dominions: {status}')}</title>",
-        f'<rect width="{size}" height="{_n(height)}" fill="#FFFFFF"/>',
-    ]
+    out = _svg_head(f"Dominions: {status}", size, height)
     out.extend(_labels(unit))
     cells = " ".join(
         f'<polygon points="{_hexagon(*_xy(i, unit), unit)}"/>' for i in range(len(CELLS))
@@ -315,21 +314,8 @@ def _piece(
     return out
 
 
-def _featured(state: Any) -> int | None:
-    """The player to move, or the winner once the game is won; ``None`` after a draw."""
-    outcome = state.outcome()
-    if outcome is None:
-        player: int | None = state.current_player
-        return player
-    winners: tuple[int, ...] = tuple(outcome.winners)
-    return winners[0] if len(winners) == 1 else None
-
-
 def _disc(x: float, y: float, r: float, player: int, unit: float) -> str:
-    return (
-        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{_FACES[player][0]}" '
-        f'stroke="{_INK}" stroke-width="{_n(0.05 * unit)}"/>'
-    )
+    return _common_disc(x, y, r, _FACES[player][0], 0.05 * unit)
 
 
 def _panel(state: Any, board: tuple[Any, ...], unit: float) -> list[str]:
@@ -403,22 +389,17 @@ def _hand(x0: float, top: float, player: int, hand: set[int], unit: float) -> li
 def _caption(state: Any, status: str, height: float, size: int, unit: float) -> list[str]:
     """Whose turn it is or how it ended (left, after a disc of that player's colour), and the
     ply count with the last move (right)."""
-    font = 0.85 * unit
-    y = height - 0.65 * unit
-    x = 0.3 * unit
     who = _featured(state)
-    out = []
-    if who is not None:
-        out.append(_disc(x + 0.4 * unit, y - 0.35 * font, 0.4 * unit, who, unit))
-        x += unit
-    out.append(
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(font)}" fill="{_INK}">'
-        f"{escape(status)}</text>"
+    return _common_caption(
+        status,
+        _ply_text(state.history()),
+        color=None if who is None else _FACES[who][0],
+        x=0.3 * unit,
+        y=height - 0.65 * unit,
+        right=size - _RIGHT * unit,
+        font=0.85 * unit,
+        radius=0.4 * unit,
+        indent=unit,
+        stroke_width=0.05 * unit,
+        muted=_MUTED,
     )
-    history = state.history()
-    right = f"ply {len(history)}" + (f", last {history[-1]}" if history else "")
-    out.append(
-        f'<text x="{_n(size - _RIGHT * unit)}" y="{_n(y)}" font-size="{_n(font)}" '
-        f'text-anchor="end" fill="{_MUTED}">{escape(right)}</text>'
-    )
-    return out

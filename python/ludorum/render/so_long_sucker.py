@@ -45,9 +45,13 @@ import math
 from html import escape
 from typing import Any
 
+from ._common import disc as _disc
+from ._common import featured
 from ._common import mix as _mix
 from ._common import num as _n
+from ._common import ply_text as _ply_text
 from ._common import status as _status
+from ._common import svg_head as _svg_head
 from ._common import text_color as _text_color
 from ._common import view as _view
 
@@ -126,18 +130,13 @@ def _outcome_text(state: Any) -> str:
 
 def _featured(state: Any, data: dict[str, Any]) -> int | None:
     """The player who decides, or the winner once the game is won; ``None`` after a draw."""
-    outcome = state.outcome()
-    if outcome is None:
-        decision = data.get("decision")
-        return int(decision["player"]) if decision else state.current_player
-    winners = tuple(outcome.winners)
-    return int(winners[0]) if len(winners) == 1 else None
+    decision = data.get("decision")
+    return featured(state, int(decision["player"]) if decision else None)
 
 
 def _last_text(data: dict[str, Any]) -> str:
     """``ply 11, last play B on 2`` (``ply 0`` at the start)."""
-    moves = data.get("moves") or []
-    return f"ply {len(moves)}" + (f", last {moves[-1]}" if moves else "")
+    return _ply_text(data.get("moves") or [])
 
 
 def _chat(data: dict[str, Any], limit: int) -> list[str]:
@@ -267,13 +266,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     )
     h = height * unit
     status = _status(state)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{_n(h)}" '
-        f'viewBox="0 0 {size} {_n(h)}" role="img" '
-        f'font-family="Helvetica, Arial, sans-serif">',
-        f"<title>{escape(f'So Long Sucker: {status}')}</title>",
-        f'<rect width="{size}" height="{_n(h)}" fill="#FFFFFF"/>',
-    ]
+    out = _svg_head(f"So Long Sucker: {status}", size, h)
     y = _MARGIN
     out.extend(_header(data, y, unit))
     y += _HEADER
@@ -568,9 +561,7 @@ def _caption(state: Any, data: dict[str, Any], height: float, unit: float) -> li
     out = []
     if who is not None:
         out.append(
-            f'<circle cx="{_n((x + 0.25) * unit)}" cy="{_n((y - 0.13) * unit)}" '
-            f'r="{_n(0.25 * unit)}" fill="{_color(who)}" stroke="{_INK}" '
-            f'stroke-width="{_n(0.04 * unit)}"/>'
+            _disc((x + 0.25) * unit, (y - 0.13) * unit, 0.25 * unit, _color(who), 0.04 * unit)
         )
         x += 0.65
     font = min(0.38, (_WIDTH - _MARGIN - x) / (0.56 * max(1, len(text))))
