@@ -132,7 +132,7 @@ class VecEnv:
 
 @type_check_only
 class _State:
-    """What every game class has (the contract of DESIGN.md); not a runtime class."""
+    """What every game class has (the contract of docs/design.md); not a runtime class."""
 
     @property
     def game(self) -> str: ...
