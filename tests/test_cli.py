@@ -357,3 +357,13 @@ def test_play_through_a_pipe() -> None:
         check=True,
     )
     assert "nothing to undo" in run.stdout and "legal moves" in run.stdout
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"ludorum {ludorum.__version__}\n"
+    assert ludorum.__version__ == version("ludorum")

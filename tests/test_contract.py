@@ -1,4 +1,4 @@
-"""The one contract of DESIGN.md, for every game and both backends: API, errors, JSON, RL view.
+"""The one contract of docs/design.md, for every game and both backends: API, errors, JSON, RL view.
 
 Per-game facts (a legal opening, malformed and illegal moves, bad options) are in
 `tests/data/<game>/spec.py`, loaded by `games.py` for every game of `ludorum.games()`.
@@ -82,6 +82,22 @@ def test_moves_from_either_backend_are_interchangeable(spec: GameSpec) -> None:
     rust.play(ref.legal_moves()[-1])
     ref.play(rust.history()[0])
     assert rust.key == ref.key
+
+
+def test_a_move_equals_its_notation(spec: GameSpec, backend: str) -> None:
+    state = ludorum.new(spec.name, backend=backend)
+    moves = state.legal_moves()
+    first, last = moves[0], moves[-1]
+    text = str(last)
+    assert text in moves and first == str(first) and str(first) == first
+    assert not (first != str(first)) and first != text + "x" and text + "x" not in moves
+    assert hash(last) == hash(text)
+    assert text in set(moves) and {m: i for i, m in enumerate(moves)}[text] == len(moves) - 1
+    assert last in {text} and {text: 1}[last] == 1
+    # not a string: not equal, and no error
+    assert first != first.action and first != [str(first)] and first is not None
+    # moves still compare by action id and notation between themselves
+    assert first != ludorum.Move(first.action + 1, str(first))
 
 
 def test_malformed_moves_raise_invalid_move_and_change_nothing(

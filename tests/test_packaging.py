@@ -76,8 +76,14 @@ def test_license_and_metadata() -> None:
 
 def test_extras() -> None:
     extras = PROJECT["optional-dependencies"]
-    assert {"dev", "rl", "ray"} <= set(extras)
+    assert {"dev", "rl", "ray", "arena", "openspiel"} <= set(extras)
     assert any(r.startswith("mypy") for r in extras["dev"])
+
+
+def test_the_readme_names_every_extra() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [e for e in PROJECT["optional-dependencies"] if f"ludorum[{e}]" not in readme]
+    assert not missing, f"README.md's install list lacks {missing}"
 
 
 def test_the_wheel_carries_the_rules_page_of_every_game() -> None:

@@ -34,7 +34,8 @@ class Agent:
 
 @final
 class Move:
-    """One move: its action id in the game's fixed action space and its notation."""
+    """One move: its action id in the game's fixed action space and its notation; it also equals
+    (and hashes like) its notation string."""
 
     def __new__(cls, action: int, notation: str) -> Move: ...
     @property

@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import BACKENDS, SplitMix64, game_info, games, new, perft, simulate
+from . import BACKENDS, SplitMix64, __version__, game_info, games, new, perft, simulate
 from ._options import flag, metavar, option_table, parse_flags
 from .errors import LudorumError
 
@@ -410,6 +410,7 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
         description="Play, count and simulate abstract games with ludorum.",
         epilog="ludorum COMMAND --help lists the command's options and every game's options.",
     )
+    parser.add_argument("--version", action="version", version=f"ludorum {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     game_help = ", ".join(games())
 

@@ -2,17 +2,16 @@
 //! over 11,000 at the start) costs a small allocation per move rather than a Python call. The
 //! reference backend builds the same class.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 
 /// One move: its action id in the game's fixed action space and its notation.
 ///
 /// Moves compare equal when both the action id and the notation are equal, whichever
-/// backend made them. States make moves (`legal_moves`, `parse_move`, `move_from_action`);
-/// building one by hand is rarely needed.
+/// backend made them. A move also equals its notation string and hashes like it, so
+/// ``"d1-f4" in state.legal_moves()`` works, and a set or dict of moves can be looked up by
+/// notation. States make moves (`legal_moves`, `parse_move`, `move_from_action`); building
+/// one by hand is rarely needed.
 ///
 /// Args:
 ///     action: the action id (see the game's rules page for the encoding), an int in
@@ -31,8 +30,10 @@ use pyo3::types::PyType;
 /// Move('a1-a2')
 /// >>> m == Move(4, "a1-a2"), m == Move(5, "a1-a2")
 /// (True, False)
+/// >>> m == "a1-a2", "a1-a2" in [m], {m: 1}["a1-a2"]
+/// (True, True, 1)
 #[pyclass(frozen, skip_from_py_object, name = "Move", module = "ludorum")]
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Move {
     action: u64,
     notation: String,
@@ -55,6 +56,25 @@ impl Move {
     /// The notation.
     pub fn text(&self) -> &str {
         &self.notation
+    }
+
+    /// `self == other` (or `!=` when `equal` is false) for another move (action id and
+    /// notation) or a string (the notation); `NotImplemented` for anything else.
+    fn compare(&self, other: &Bound<'_, PyAny>, equal: bool) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let same = if let Ok(other) = other.cast::<Self>() {
+            self == other.get()
+        } else if let Ok(text) = other.cast::<PyString>() {
+            // a string that is not valid Unicode (lone surrogates) names no move
+            text.to_cow().is_ok_and(|text| text == self.notation)
+        } else {
+            return Ok(py.NotImplemented());
+        };
+        Ok((same == equal)
+            .into_pyobject(py)?
+            .to_owned()
+            .into_any()
+            .unbind())
     }
 }
 
@@ -97,33 +117,17 @@ impl Move {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        Ok(match other.cast::<Self>() {
-            Ok(other) => (self == other.get())
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any()
-                .unbind(),
-            Err(_) => py.NotImplemented(),
-        })
+        self.compare(other, true)
     }
 
     fn __ne__(&self, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let py = other.py();
-        Ok(match other.cast::<Self>() {
-            Ok(other) => (self != other.get())
-                .into_pyobject(py)?
-                .to_owned()
-                .into_any()
-                .unbind(),
-            Err(_) => py.NotImplemented(),
-        })
+        self.compare(other, false)
     }
 
-    fn __hash__(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
-        self.hash(&mut hasher);
-        hasher.finish()
+    /// The hash of the notation string, so that a move and its notation find the same entry
+    /// of a set or dict (equal moves have equal notations).
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, &self.notation).hash()
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u64, String)) {

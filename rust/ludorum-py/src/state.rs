@@ -8,7 +8,7 @@
 //! one after the other; should a call ever find the lock taken, it raises
 //! `ludorum.StateInUseError` and changes nothing (never PyO3's bare "Already borrowed").
 
-/// Defines a `#[pyclass]` wrapping an engine game, with the whole contract of DESIGN.md, and any
+/// Defines a `#[pyclass]` wrapping an engine game, with the whole contract of docs/design.md, and any
 /// game-specific methods given in braces.
 macro_rules! game_class {
     ($py_type:ident, $game:ty, $class_name:literal, { $($extra:tt)* }) => {

@@ -39,7 +39,7 @@ impl SplitMix64 {
         mix(self.state)
     }
 
-    /// A uniform pick in `0..n`: `(next_u64() * n) >> 64`, the rule DESIGN.md fixes so that
+    /// A uniform pick in `0..n`: `(next_u64() * n) >> 64`, the rule docs/design.md fixes so that
     /// every backend draws the same numbers.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {

@@ -1,6 +1,6 @@
 //! Test helpers shared by every game: the perft vectors of `tests/data/<game>/perft.txt`, small
 //! assertions (option errors, parse errors, illegal moves, rejected JSON), and the properties of
-//! shakmaty's fuzz targets (STYLE.md, point 10) checked along seeded random games
+//! shakmaty's fuzz targets (docs/style.md, "Tests") checked along seeded random games
 //! ([`check_random_game`]) and undo walks ([`random_walk`]). A game's own tests add what only
 //! its rules say through an [`Oracle`] or a closure.
 //!
