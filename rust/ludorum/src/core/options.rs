@@ -32,9 +32,16 @@ impl<'a> Options<'a> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for an unknown key, naming the allowed ones.
+    /// [`Error::InvalidOption`] for an unknown key, naming the allowed ones (or saying that the
+    /// game has none).
     pub fn new(facts: &'static Facts, map: &'a Map<String, Value>) -> Result<Self, Error> {
         if let Some(unknown) = map.keys().find(|k| facts.option(k).is_none()) {
+            if facts.options.is_empty() {
+                return Err(Error::InvalidOption(format!(
+                    "unknown option '{unknown}'; {} has no options",
+                    facts.name
+                )));
+            }
             let names: Vec<&str> = facts.options.iter().map(|o| o.name).collect();
             return Err(Error::InvalidOption(format!(
                 "unknown option '{unknown}' for {}; allowed: {}",
