@@ -310,7 +310,9 @@ def options(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     for name in given:
         if name not in table:
             raise InvalidOptionError(
-                f"unknown option {show(name)} for {game}; allowed: {', '.join(table)}"
+                f"unknown option {show(name)}; {game} has no options"
+                if not table
+                else f"unknown option {show(name)} for {game}; allowed: {', '.join(table)}"
             )
     out: dict[str, Any] = {}
     # The player count first: a player option is checked against it.

@@ -141,6 +141,8 @@ class GameInfo:
         for option in self.options:
             if option.name == name:
                 return option
+        if not self.options:
+            raise InvalidOptionError(f"unknown option {name!r}; {self.name} has no options")
         known = ", ".join(o.name for o in self.options)
         raise InvalidOptionError(f"unknown option {name!r} for {self.name}; allowed: {known}")
 

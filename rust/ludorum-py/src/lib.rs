@@ -22,7 +22,7 @@ mod state;
 mod vec_env;
 
 macro_rules! bind_games {
-    ($($module:ident $game:ident),*) => {
+    ($($module:ident $game:ident),* $(,)?) => {
         $(mod $module;)*
 
         /// Adds the `GAMES` dict (registry name -> class). The classes are reached through

@@ -90,7 +90,7 @@ fn bench_game<G: Game>(c: &mut Criterion) {
 }
 
 macro_rules! benches {
-    ($($module:ident $game:ident),*) => {
+    ($($module:ident $game:ident),* $(,)?) => {
         fn bench_all(c: &mut Criterion) {
             $(bench_game::<ludorum::games::$module::$game>(c);)*
         }

@@ -11,15 +11,16 @@ use crate::core::facts::Facts;
 use crate::prelude::*;
 
 /// Calls the macro `$callback!` with every game as `module Type` pairs, in list order:
-/// THE list of games.
+/// THE list of games. Each entry is one line ending with a comma, so that adding a game adds
+/// one line; a callback takes the list as `$($module:ident $game:ident),* $(,)?`.
 ///
 /// # Examples
 ///
 /// ```
 /// macro_rules! count {
-///     ($($module:ident $game:ident),*) => { [$(stringify!($game)),*].len() };
+///     ($($module:ident $game:ident),* $(,)?) => { [$(stringify!($game)),*].len() };
 /// }
-/// assert_eq!(ludorum::for_each_game!(count), 5);
+/// assert_eq!(ludorum::for_each_game!(count), ludorum::games::ALL.len());
 /// ```
 #[macro_export]
 macro_rules! for_each_game {
@@ -29,7 +30,7 @@ macro_rules! for_each_game {
             domination Domination,
             dominions Dominions,
             armadora Armadora,
-            so_long_sucker SoLongSucker
+            so_long_sucker SoLongSucker,
         }
     };
 }
@@ -44,7 +45,7 @@ pub trait Visitor {
 }
 
 macro_rules! declare_games {
-    ($($module:ident $game:ident),*) => {
+    ($($module:ident $game:ident),* $(,)?) => {
         $(pub mod $module;)*
 
         /// The facts of every game, in list order.
