@@ -125,8 +125,9 @@ def test_bad_move_objects(spec: GameSpec, backend: str) -> None:
     with pytest.raises(ludorum.InvalidMoveError):
         state.play(42)  # type: ignore[arg-type]
     good = state.legal_moves()[0]
+    other = next(m for m in spec.opening if m != str(good))
     with pytest.raises(ludorum.InvalidMoveError):
-        state.play(ludorum.Move(good.action, spec.opening[1]))  # action and notation disagree
+        state.play(ludorum.Move(good.action, other))  # action and notation disagree
 
 
 def test_action_view(spec: GameSpec, backend: str) -> None:
