@@ -142,8 +142,10 @@ def test_action_view(spec: GameSpec, backend: str) -> None:
     state.apply_action(int(actions[0]))
     assert state.ply == 1
     before = state.to_json()
-    with pytest.raises(ludorum.IllegalMoveError):
-        state.apply_action(int(actions[0]))  # that move is not legal any more
+    # an action id of the space that is not legal now (there may be none: Connect Four)
+    for illegal in np.flatnonzero(~state.action_mask())[:1]:
+        with pytest.raises(ludorum.IllegalMoveError):
+            state.apply_action(int(illegal))
     for bad in (state.num_actions, -1):
         with pytest.raises(ludorum.InvalidMoveError):
             state.apply_action(bad)
