@@ -142,10 +142,11 @@ def test_action_view(spec: GameSpec, backend: str) -> None:
     state.apply_action(int(actions[0]))
     assert state.ply == 1
     before = state.to_json()
-    # an action id of the space that is not legal now (there may be none: Connect Four)
-    for illegal in np.flatnonzero(~state.action_mask())[:1]:
+    # a move legal before that is not legal now (there may be none: a Connect Four column
+    # takes more than one disc)
+    for illegal in sorted(set(actions.tolist()) - set(state.legal_actions().tolist()))[:1]:
         with pytest.raises(ludorum.IllegalMoveError):
-            state.apply_action(int(illegal))
+            state.apply_action(illegal)
     for bad in (state.num_actions, -1):
         with pytest.raises(ludorum.InvalidMoveError):
             state.apply_action(bad)
