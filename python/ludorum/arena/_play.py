@@ -12,11 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from .. import _args
+from .._ply_cap import with_ply_cap
+from .._progress import Progress
 from .._registry import game_info, new
 from ..agents import AgentLike, BuiltinAgent, as_agent
 from ..errors import InvalidOptionError
 from ..rng import MASK64
-from ..sim import _Progress, simulate
+from ..sim import simulate
 from ._ratings import openskill_model, standings
 from ._results import ArenaResult, GameRecord
 
@@ -108,7 +110,7 @@ def arena(
     # rounds per call: a progress step, several games per thread (on Ray, one call a seating)
     block = max(1, rounds if cluster == "ray" else 4 * threads)
     wanted = games >= 20 and sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(name, games, sys.stderr) if wanted else None
+    bar = Progress(name, games, sys.stderr) if wanted else None
     start = time.perf_counter()
     records: dict[int, GameRecord] = {}
     played_options: dict[str, Any] | None = None
@@ -150,11 +152,8 @@ def arena(
     if bar is not None:
         bar.close()
     ordered = tuple(records[i] for i in range(games))
-    if played_options is None:  # no games: the options as the game reads them
-        capped = dict(options)
-        cap = game_info(name).simulation_max_plies
-        if cap is not None and "max_plies" not in capped:
-            capped["max_plies"] = cap
+    if played_options is None:  # no games: the options as the game reads them, capped alike
+        capped = with_ply_cap(name, options, options.get("max_plies", "default"))
         played_options = dict(new(name, **capped).options)
     ranked = standings(list(named), players, ordered, method)
     return ArenaResult(
