@@ -190,9 +190,11 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    from .bench import run_agents_bench, run_bench
+    from .bench import run_bench
 
     if args.game == "agents":
+        from .bench_agents import run_agents_bench
+
         run_agents_bench(quick=args.quick)
     elif args.game == "rl":
         from .bench_rl import run_rl_bench
