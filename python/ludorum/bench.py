@@ -6,7 +6,7 @@ load can tilt a ratio: ``rounds`` measures each row several times in turn and ke
 
 The rows of a game are read from its facts (``ludorum.game_info(name).bench``), for every game
 alike. ``ludorum bench agents`` is ``ludorum.bench_agents`` and ``ludorum bench rl`` is
-``ludorum.bench_rl``.
+``ludorum.bench_rl``; both take their configurations from here (:func:`first_config`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from typing import Any, TextIO
 
 from . import game_info, games, new, simulate
 from ._options import parse_pairs
+from ._ply_cap import with_ply_cap
 
-__all__ = ["BenchConfig", "run_bench", "timed"]
+__all__ = ["BenchConfig", "first_config", "run_bench", "timed"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,29 @@ def _configs(game: str) -> list[BenchConfig]:
         rows = [{**row, "max_plies": row.get("max_plies", cap)} for row in rows]
     peer = getattr(info, "openspiel", None)
     return [BenchConfig(game, row, _openspiel_spec(peer, row) if peer else None) for row in rows]
+
+
+def first_config(game: str, players: int | None = None) -> dict[str, Any] | None:
+    """The options of the first row of ``ludorum bench GAME`` (its simulation cap included),
+    or of the first row with ``players`` players; else ``{"players": players}`` if the game
+    can be played by that many, and ``None`` if it cannot.
+
+    The other benches measure a game in this configuration, so that none keeps a table of
+    games: a game's facts say how it is benched.
+
+    >>> from ludorum.bench import first_config
+    >>> first_config("chinese_checkers")
+    {'players': 2, 'pieces': 10, 'area': 'free', 'max_plies': 1000}
+    >>> first_config("so_long_sucker", players=3), first_config("dominions", players=3)
+    ({'players': 3}, None)
+    """
+    for config in _configs(game):
+        if players is None or new(game, **config.options).num_players == players:
+            return dict(config.options)
+    info = game_info(game)
+    if players in info.players and any(o.name == "players" for o in info.options):
+        return with_ply_cap(game, {"players": players})
+    return None
 
 
 def _options(game: str, entry: str | dict[str, Any]) -> dict[str, Any]:

@@ -3,8 +3,14 @@
 Two parts. Speed: MCTS simulations per second on Chinese Checkers (2 players, 10 pieces,
 ``free``) on one thread and on all cores, against OpenSpiel's C++ ``MCTSBot`` where OpenSpiel is
 installed, and a match between the two at equal wall time per decision
-(``ludorum._openspiel_chinese_checkers``). Strength: the win rates of MCTS (and ISMCTS in
-Armadora) against the random agent, per game with two players.
+(``ludorum._openspiel_chinese_checkers``). Strength: the win rates of MCTS (and ISMCTS where
+the game hides information) against the random agent, in every game that two can play.
+
+The strength table has no per-game entry: each game's row is derived from its facts
+(``ludorum.game_info``), so that a new game gets a row without an edit here. Its
+configuration is the first two-player row of ``ludorum bench GAME`` (the game's declared bench
+configurations, with its simulation cap); the search's budget and its rollout cut are the same
+in every game.
 """
 
 from __future__ import annotations
@@ -18,20 +24,40 @@ from ._openspiel_chinese_checkers import (
     openspiel_match,
     openspiel_search_rate,
 )
-from ._registry import new
+from ._registry import game_info, games, new
 from .agents import ISMCTS, MCTS, Random
-from .bench import timed
+from .bench import first_config, timed
 
-__all__ = ["run_agents_bench"]
+__all__ = [
+    "STRENGTH_GAMES",
+    "STRENGTH_ROLLOUT_PLIES",
+    "STRENGTH_SIMULATIONS",
+    "run_agents_bench",
+    "strength_rows",
+]
 
-#: per game: MCTS's budget, games and options of the table of win rates against Random
-_STRENGTH: dict[str, tuple[int, int | None, int, dict[str, Any]]] = {
-    "armadora": (200, None, 20, {}),
-    "chinese_checkers": (500, 10, 20, {"pieces": 10, "area": "free", "max_plies": 1000}),
-    "domination": (300, 20, 20, {"max_plies": 600}),
-    "dominions": (300, 30, 20, {"max_plies": 300}),
-    "so_long_sucker": (300, None, 40, {"players": 2}),
-}
+#: simulations per decision of the searches in the strength table, in every game
+STRENGTH_SIMULATIONS = 200
+#: plies of a rollout before the game's evaluation scores it (every game has one: its rules
+#: page defines it), in every game: where random play runs long (Domination's random games
+#: last thousands of plies, Chinese Checkers' need not end) a rollout to the end would cost a
+#: search most of its time and tell it little
+STRENGTH_ROLLOUT_PLIES = 20
+#: games per row, seats alternating (even, so that each agent plays each seat as often)
+STRENGTH_GAMES = 20
+
+
+def strength_rows() -> list[tuple[str, dict[str, Any], list[type[MCTS]]]]:
+    """The rows of the strength table: per game that two can play, its configuration and the
+    searches measured (MCTS, and ISMCTS where the game hides information)."""
+    rows = []
+    for name in games():
+        options = first_config(name, players=2)
+        if options is None:
+            continue
+        kinds: list[type[MCTS]] = [MCTS, ISMCTS] if game_info(name).hidden_information else [MCTS]
+        rows.append((name, options, kinds))
+    return rows
 
 
 def ludorum_search_rate(threads: int, simulations: int, seconds: float) -> float:
@@ -54,8 +80,9 @@ def ludorum_search_rate(threads: int, simulations: int, seconds: float) -> float
 def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
     """``ludorum bench agents``: MCTS simulations per second on Chinese Checkers (2 players, 10
     pieces, ``free``, rollouts cut at 100 turns) on one thread and on all cores, against
-    OpenSpiel's C++ ``MCTSBot`` where it is installed; then the win rates of MCTS (and ISMCTS in
-    Armadora) against the random agent, per game with two players. Returns the numbers.
+    OpenSpiel's C++ ``MCTSBot`` where it is installed; then the win rates of MCTS (and ISMCTS
+    where the game hides information) against the random agent, per game with two players
+    (:func:`strength_rows`). Returns the numbers.
     """
     from .arena import arena
 
@@ -114,9 +141,9 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
     print("\nwin rates against the random agent (2 players; seats alternate; seed 0):", flush=True)
     print(f"  {'game':<18}{'agent':<34}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win%':>7}")
     rates: dict[str, float] = {}
-    for name, (budget, rollout, count, options) in _STRENGTH.items():
-        count = max(4, count // 4) if quick else count
-        kinds: list[type[MCTS]] = [MCTS, ISMCTS] if name == "armadora" else [MCTS]
+    budget, rollout = STRENGTH_SIMULATIONS, STRENGTH_ROLLOUT_PLIES
+    count = max(4, STRENGTH_GAMES // 4) if quick else STRENGTH_GAMES
+    for name, options, kinds in strength_rows():
         for kind in kinds:
             agent = kind(simulations=budget, rollout_plies=rollout)
             result = arena(
