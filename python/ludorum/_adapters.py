@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._ply_cap import with_ply_cap
 from ._registry import game_info
 from .errors import InvalidOptionError
 
@@ -29,7 +30,5 @@ def adapter_options(
         raise InvalidOptionError(
             f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
         )
-    options = dict(options)
-    if info.simulation_max_plies is not None and "max_plies" not in options:
-        options["max_plies"] = info.simulation_max_plies
+    options = with_ply_cap(game, options, options.get("max_plies", "default"))
     return options, any(o.name == "seed" for o in info.options)

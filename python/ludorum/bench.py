@@ -3,6 +3,10 @@
 Every number in the table is measured in the same process, one after the other, so the ratios
 are what count; absolute numbers drift from machine to machine. On a shared machine one burst of
 load can tilt a ratio: ``rounds`` measures each row several times in turn and keeps the medians.
+
+The rows of a game are read from its facts (``ludorum.game_info(name).bench``), for every game
+alike. ``ludorum bench agents`` is ``ludorum.bench_agents`` and ``ludorum bench rl`` is
+``ludorum.bench_rl``; both take their configurations from here (:func:`first_config`).
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from typing import Any, TextIO
 
 from . import game_info, games, new, simulate
 from ._options import parse_pairs
+from ._ply_cap import with_ply_cap
 
-__all__ = ["BenchConfig", "run_bench"]
+__all__ = ["BenchConfig", "first_config", "run_bench", "timed"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,29 @@ def _configs(game: str) -> list[BenchConfig]:
     return [BenchConfig(game, row, _openspiel_spec(peer, row) if peer else None) for row in rows]
 
 
+def first_config(game: str, players: int | None = None) -> dict[str, Any] | None:
+    """The options of the first row of ``ludorum bench GAME`` (its simulation cap included),
+    or of the first row with ``players`` players; else ``{"players": players}`` if the game
+    can be played by that many, and ``None`` if it cannot.
+
+    The other benches measure a game in this configuration, so that none keeps a table of
+    games: a game's facts say how it is benched.
+
+    >>> from ludorum.bench import first_config
+    >>> first_config("chinese_checkers")
+    {'players': 2, 'pieces': 10, 'area': 'free', 'max_plies': 1000}
+    >>> first_config("so_long_sucker", players=3), first_config("dominions", players=3)
+    ({'players': 3}, None)
+    """
+    for config in _configs(game):
+        if players is None or new(game, **config.options).num_players == players:
+            return dict(config.options)
+    info = game_info(game)
+    if players in info.players and any(o.name == "players" for o in info.options):
+        return with_ply_cap(game, {"players": players})
+    return None
+
+
 def _options(game: str, entry: str | dict[str, Any]) -> dict[str, Any]:
     """A configuration of the game's facts: ``"players=2,pieces=10"`` (or already a dict)."""
     return dict(entry) if isinstance(entry, dict) else parse_pairs(game, entry)
@@ -63,7 +91,7 @@ def _openspiel_spec(name: str, options: dict[str, Any]) -> str:
     return f"{name}({','.join(params)})"
 
 
-def _timed(fn: Callable[[], int], min_seconds: float) -> float:
+def timed(fn: Callable[[], int], min_seconds: float) -> float:
     """Units per second of ``fn`` (which returns how many units it did), over ``min_seconds``."""
     units, start = 0, time.perf_counter()
     while True:
@@ -237,13 +265,13 @@ def _measure(config: BenchConfig, seconds: float, cores: int, status: _Status) -
 
     row: dict[str, Any] = {"game": name, "options": opts}
     status.step("rust, 1 thread")
-    row["rust_1t"] = _timed(lambda: batch(1, games), seconds)
+    row["rust_1t"] = timed(lambda: batch(1, games), seconds)
     status.step(f"rust, {cores} threads")
-    row["rust_nt"] = _timed(lambda: batch(cores, games * cores), seconds)
+    row["rust_nt"] = timed(lambda: batch(cores, games * cores), seconds)
     status.step("Python loop")
-    row["python_loop"] = _timed(lambda: _python_loop(config, next(seeds)), seconds)
+    row["python_loop"] = timed(lambda: _python_loop(config, next(seeds)), seconds)
     status.step("reference")
-    row["reference"] = _timed(reference, seconds)
+    row["reference"] = timed(reference, seconds)
     return row
 
 
@@ -263,13 +291,13 @@ def _measure_openspiel(spec: str, pyspiel: Any, seconds: float) -> dict[str, flo
     max_moves = int(game.get_parameters().get("max_moves", 0))
     seeds = iter(range(1 << 62))
     return {
-        "openspiel_cpp": _timed(
+        "openspiel_cpp": timed(
             lambda: _openspiel_cpp(game, pyspiel, next(seeds), max_moves), seconds
         ),
-        "openspiel_mcts": _timed(
+        "openspiel_mcts": timed(
             lambda: _openspiel_mcts_rollouts(game, pyspiel, next(seeds), max_moves), seconds
         ),
-        "openspiel_loop": _timed(lambda: _openspiel_loop(game, next(seeds)), seconds),
+        "openspiel_loop": timed(lambda: _openspiel_loop(game, next(seeds)), seconds),
     }
 
 
@@ -368,270 +396,11 @@ class _Status:
         self.stream.flush()
 
 
-#: the Chinese Checkers configuration of the agents bench, and the rollout cut in turns
-_CC_OPTIONS: dict[str, Any] = {"players": 2, "pieces": 10, "area": "free"}
-_ROLLOUT_TURNS = 100
+def __getattr__(name: str) -> Any:
+    # ``ludorum bench agents`` moved to ludorum.bench_agents; its old import path still works
+    # (imported on demand: bench_agents imports this module)
+    if name == "run_agents_bench":
+        from .bench_agents import run_agents_bench
 
-
-def _ludorum_search_rate(threads: int, simulations: int, seconds: float) -> float:
-    """MCTS simulations per second from the start of Chinese Checkers (a fresh tree each time)."""
-    from .agents import MCTS
-
-    state = new("chinese_checkers", **_CC_OPTIONS)
-    seeds = iter(range(1 << 62))
-
-    def search() -> int:
-        agent = MCTS(
-            simulations=simulations,
-            rollout_plies=_ROLLOUT_TURNS,
-            threads=threads,
-            seed=next(seeds),
-        )
-        return agent.analyse(state).simulations
-
-    return _timed(search, seconds)
-
-
-def _openspiel_search_rate(pyspiel: Any, simulations: int, seconds: float) -> float:
-    """OpenSpiel's C++ ``MCTSBot`` with ``RandomRolloutEvaluator``, simulations per second.
-
-    OpenSpiel's rollouts run to the end of the game; with ``max_moves=100`` (counted in turns:
-    a hop chain is one) they stop at turn 100 of the game, that is 100 turns from the start
-    minus the depth of the tree (a few turns), a little shorter than ludorum's 100 turns after
-    the tree: what differs can only flatter OpenSpiel.
-    """
-    game = pyspiel.load_game(
-        f"chinese_checkers(players={_CC_OPTIONS['players']},max_moves={_ROLLOUT_TURNS})"
-    )
-    state = game.new_initial_state()
-    seeds = iter(range(1 << 62))
-
-    def search() -> int:
-        seed = next(seeds)
-        bot = pyspiel.MCTSBot(
-            game,
-            pyspiel.RandomRolloutEvaluator(1, seed),
-            1.4,
-            simulations,
-            1000,
-            False,
-            seed,
-            False,
-        )
-        bot.step(state)
-        return simulations
-
-    return _timed(search, seconds)
-
-
-def _openspiel_board(state: Any) -> list[str]:
-    """OpenSpiel's Chinese Checkers board in reading order (top row first): '.', '1', '2'."""
-    rows = str(state).split("Player")[0].strip("\n").split("\n")
-    return [cell for row in rows for cell in row.split()]
-
-
-def _ludorum_board(state: Any) -> list[str]:
-    """ludorum's board in OpenSpiel's reading order and digits.
-
-    OpenSpiel's first player starts at the top and ludorum's at the bottom, so one board is the
-    other turned half a turn: OpenSpiel's rows top to bottom are ludorum's rows ``a`` to ``q``,
-    each read right to left; ludorum's player ``p`` is OpenSpiel's digit ``p + 1``.
-    """
-    rows: list[list[str]] = []
-    for line in state.render().splitlines():
-        parts = line.split()
-        if len(parts) >= 3 and len(parts[0]) == 1 and parts[0].isalpha():
-            rows.append(parts[1:-1])
-    cells: list[str] = []
-    for row in reversed(rows):  # the render draws row q first
-        cells += ["." if c == "." else str(int(c) + 1) for c in reversed(row)]
-    return cells
-
-
-def _openspiel_turns(state: Any) -> list[Any]:
-    """The distinct states after one whole turn of OpenSpiel's player to move (a hop chain is
-    several of its actions)."""
-    player, stack = state.current_player(), [state]
-    found: dict[str, Any] = {}
-    while stack:
-        node = stack.pop()
-        for action in node.legal_actions():
-            child = node.clone()
-            child.apply_action(action)
-            if child.is_terminal() or child.current_player() != player:
-                found.setdefault(str(child).split("Player")[0], child)
-            else:
-                stack.append(child)
-    return list(found.values())
-
-
-def _leader(state: Any) -> int | None:
-    """The player whose pieces have come further toward home (the sum of each piece's rows
-    gained), ``None`` when equal: who leads a game stopped at the turn limit."""
-    board = _ludorum_board(state)  # OpenSpiel's reading order: row 0 at the top
-    rows = [row for row, count in enumerate(_ROW_LENGTHS) for _ in range(count)]
-    # OpenSpiel's first player ('1') starts at the top and goes down; ludorum's player 0 is '1'.
-    gained = [
-        sum(rows[i] for i, c in enumerate(board) if c == "1"),
-        sum(16 - rows[i] for i, c in enumerate(board) if c == "2"),
-    ]
-    if gained[0] == gained[1]:
-        return None
-    return 0 if gained[0] > gained[1] else 1
-
-
-#: the number of holes in each row of the star, top to bottom
-_ROW_LENGTHS = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
-
-
-def _openspiel_match(pyspiel: Any, games: int, per_move: float, max_turns: int) -> dict[str, int]:
-    """ludorum's MCTS against OpenSpiel's C++ MCTSBot on Chinese Checkers (2 players, 10 pieces,
-    ``free``), each with ``per_move`` seconds of wall time per decision (OpenSpiel decides each
-    hop of a chain on its own, with that time for each), seats alternating, ``max_turns`` turns
-    at most (then the player whose pieces have come further wins, by ludorum's evaluation).
-    Rollouts: ludorum's cut at 100 turns and scored; OpenSpiel's to its ``max_moves``."""
-    from .agents import MCTS
-
-    score = {"ludorum": 0, "openspiel": 0, "draws": 0}
-    game = pyspiel.load_game(f"chinese_checkers(players=2,max_moves={max_turns})")
-    for g in range(games):
-        ours = g % 2  # ludorum's seat
-        lud = new("chinese_checkers", players=2, pieces=10, area="free", max_plies=max_turns)
-        agent = MCTS(simulations=10**9, rollout_plies=_ROLLOUT_TURNS, seed=g, time_limit=per_move)
-        bot = pyspiel.MCTSBot(
-            game,
-            pyspiel.RandomRolloutEvaluator(1, g),
-            1.4,
-            10**9,
-            1000,
-            False,
-            g,
-            False,
-            pyspiel.ChildSelectionPolicy.UCT,
-            per_move,
-        )
-        os_state = game.new_initial_state()
-        while lud.current_player is not None and not os_state.is_terminal():
-            if lud.current_player == ours:
-                lud.play(agent.choose(lud))
-                board = _ludorum_board(lud)
-                matches = [t for t in _openspiel_turns(os_state) if _openspiel_board(t) == board]
-                assert matches, "every ludorum move is one OpenSpiel turn"
-                os_state = matches[0]
-            else:
-                player = os_state.current_player()
-                while not os_state.is_terminal() and os_state.current_player() == player:
-                    os_state.apply_action(bot.step(os_state))
-                board = _openspiel_board(os_state)
-                for move in lud.legal_moves():
-                    after = lud.copy()
-                    after.play(move)
-                    if _ludorum_board(after) == board:
-                        lud.play(move)
-                        break
-                else:
-                    raise AssertionError("every OpenSpiel turn is one ludorum move")
-        outcome = lud.outcome()
-        if outcome is not None and outcome.winners:
-            winner: int | None = outcome.winners[0]
-        else:
-            winner = _leader(lud)
-        if winner is None:
-            score["draws"] += 1
-        else:
-            score["ludorum" if winner == ours else "openspiel"] += 1
-    return score
-
-
-#: per game: MCTS's budget, games and options of the table of win rates against Random
-_STRENGTH: dict[str, tuple[int, int | None, int, dict[str, Any]]] = {
-    "armadora": (200, None, 20, {}),
-    "chinese_checkers": (500, 10, 20, {"pieces": 10, "area": "free", "max_plies": 1000}),
-    "domination": (300, 20, 20, {"max_plies": 600}),
-    "dominions": (300, 30, 20, {"max_plies": 300}),
-    "so_long_sucker": (300, None, 40, {"players": 2}),
-}
-
-
-def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
-    """``ludorum bench agents``: MCTS simulations per second on Chinese Checkers (2 players, 10
-    pieces, ``free``, rollouts cut at 100 turns) on one thread and on all cores, against
-    OpenSpiel's C++ ``MCTSBot`` where it is installed; then the win rates of MCTS (and ISMCTS in
-    Armadora) against the random agent, per game with two players. Returns the numbers.
-    """
-    from .agents import ISMCTS, MCTS, Random
-    from .arena import arena
-
-    try:
-        import pyspiel
-    except ImportError:
-        pyspiel = None
-    if seconds is None:
-        seconds = 1.0 if quick else 3.0
-    cores = os.cpu_count() or 1
-    simulations = 1000
-    out: dict[str, Any] = {}
-    print(
-        f"ludorum bench agents ({'quick, ' if quick else ''}{cores} cores): MCTS on "
-        f"chinese_checkers players=2,pieces=10,area=free, {simulations} simulations per "
-        "search from the start, "
-        f"rollouts cut at {_ROLLOUT_TURNS} turns",
-        flush=True,
-    )
-    out["ludorum_1t"] = _ludorum_search_rate(1, simulations, seconds)
-    out[f"ludorum_{cores}t"] = _ludorum_search_rate(cores, simulations, seconds)
-    if pyspiel is not None:
-        out["openspiel"] = _openspiel_search_rate(pyspiel, simulations, seconds)
-    print(f"  {'ludorum, 1 thread':<28}{out['ludorum_1t']:>12,.0f} simulations/s")
-    print(
-        f"  {f'ludorum, {cores} threads':<28}{out[f'ludorum_{cores}t']:>12,.0f} simulations/s"
-        f"  ({out[f'ludorum_{cores}t'] / out['ludorum_1t']:.2f}x one thread)"
-    )
-    if pyspiel is not None:
-        os_rate = out["openspiel"]
-        print(f"  {'OpenSpiel C++ MCTSBot':<28}{os_rate:>12,.0f} simulations/s")
-        print(
-            f"  ludorum/OpenSpiel: {out['ludorum_1t'] / os_rate:.2f}x on 1 thread, "
-            f"{out[f'ludorum_{cores}t'] / os_rate:.2f}x on {cores} threads",
-            flush=True,
-        )
-    else:
-        print("  OpenSpiel is not installed (pip install open_spiel): no comparison.")
-
-    if pyspiel is not None:
-        games, per_move, turns = (4, 0.02, 200) if quick else (20, 0.05, 300)
-        print(
-            f"\nat equal wall time per decision ({per_move * 1000:.0f} ms; OpenSpiel gets it "
-            f"for every hop of a chain), {games} games, seats alternating, at most {turns} "
-            "plies (then the player further ahead wins):",
-            flush=True,
-        )
-        match = _openspiel_match(pyspiel, games, per_move, turns)
-        out["openspiel_match"] = match
-        print(
-            f"  ludorum MCTS {match['ludorum']} wins, OpenSpiel MCTSBot {match['openspiel']}, "
-            f"draws {match['draws']}: ludorum wins {100 * match['ludorum'] / games:.0f}%",
-            flush=True,
-        )
-
-    print("\nwin rates against the random agent (2 players; seats alternate; seed 0):", flush=True)
-    print(f"  {'game':<18}{'agent':<34}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win%':>7}")
-    rates: dict[str, float] = {}
-    for name, (budget, rollout, count, options) in _STRENGTH.items():
-        count = max(4, count // 4) if quick else count
-        kinds: list[type[MCTS]] = [MCTS, ISMCTS] if name == "armadora" else [MCTS]
-        for kind in kinds:
-            agent = kind(simulations=budget, rollout_plies=rollout)
-            result = arena(
-                name, {"search": agent, "random": Random()}, count, progress=False, **options
-            )
-            s = result.standing("search")
-            label = f"{kind.__name__}({budget}" + (f", rollout {rollout})" if rollout else ")")
-            rates[f"{name} {kind.__name__}"] = s.wins / s.games
-            print(
-                f"  {name:<18}{label:<34}{s.games:>6}{s.wins:>6}{s.draws:>6}{s.losses:>7}"
-                f"{100 * s.wins / s.games:>6.0f}%",
-                flush=True,
-            )
-    out["win_rates"] = rates
-    return out
+        return run_agents_bench
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

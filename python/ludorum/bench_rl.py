@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 import sys
 import time
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from . import game_info, games, new
+from ._ply_cap import with_ply_cap
+from .bench import first_config
 from .vec_env import VecEnv
 
 __all__ = ["NUM_ENVS", "RL_CONFIGS", "run_rl_bench"]
@@ -23,22 +25,18 @@ __all__ = ["NUM_ENVS", "RL_CONFIGS", "run_rl_bench"]
 #: Games stepped together in every measurement.
 NUM_ENVS = 1024
 
-#: The configuration of each game: Chinese Checkers as the issue names it (2 players, 10
-#: pieces, ``free``); the others at their defaults. ``max_plies`` is the simulation cap.
+#: The configuration of each game: the first row of ``ludorum bench GAME``
+#: (``ludorum.bench.first_config``: the game's first declared bench configuration, with its
+#: simulation cap as ``max_plies``), derived from the games' facts so that a new game needs no
+#: entry here. Chinese Checkers: 2 players, 10 pieces, ``free``.
 RL_CONFIGS: dict[str, dict[str, Any]] = {
-    "chinese_checkers": {"players": 2, "pieces": 10, "area": "free"},
-    "domination": {},
-    "dominions": {},
-    "armadora": {},
-    "so_long_sucker": {},
+    game: cast("dict[str, Any]", first_config(game)) for game in games()
 }
 
 
 def _with_cap(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    info = game_info(game)
-    if info.simulation_max_plies is not None:
-        return {"max_plies": info.simulation_max_plies, **options}
-    return dict(options)
+    """``options`` with the game's simulation cap unless they set ``max_plies``."""
+    return with_ply_cap(game, options, options.get("max_plies", "default"))
 
 
 def _rate(step: Any, seconds: float) -> float:
@@ -127,7 +125,7 @@ def run_rl_bench(
     print(head, file=out)
     rows = []
     for game in games():
-        options = _with_cap(game, RL_CONFIGS.get(game, {}))
+        options = _with_cap(game, RL_CONFIGS.get(game) or first_config(game) or {})
         one = vec_env_rate(game, options, seconds, threads=1)
         every = vec_env_rate(game, options, seconds, threads=None)
         python = states_rate(game, options, seconds)

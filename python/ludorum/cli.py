@@ -16,10 +16,11 @@ import time
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from . import BACKENDS, SplitMix64, __version__, game_info, games, new, perft, simulate
 from ._options import flag, metavar, option_table, parse_flags
+from ._terminal import play_terminal
 from .errors import LudorumError
 
 __all__ = ["main", "play_terminal", "rules_page"]
@@ -189,9 +190,11 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    from .bench import run_agents_bench, run_bench
+    from .bench import run_bench
 
     if args.game == "agents":
+        from .bench_agents import run_agents_bench
+
         run_agents_bench(quick=args.quick)
     elif args.game == "rl":
         from .bench_rl import run_rl_bench
@@ -241,127 +244,6 @@ def _cmd_arena(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 def _cmd_play(args: argparse.Namespace, options: dict[str, Any]) -> None:
     play_terminal(args.game, args.seats, options, sys.stdin, sys.stdout)
-
-
-#: how many legal moves a turn lists before ``moves`` must be asked for
-_LISTED_MOVES = 40
-
-_PLAY_HELP = """\
-Type a move in the game's notation (see: ludorum rules GAME), or one of:
-  moves   list every legal move
-  undo    take back to your previous turn
-  help    this text
-  quit    end the game"""
-
-
-def play_terminal(
-    game: str, seats: Sequence[str], options: dict[str, Any], stdin: TextIO, stdout: TextIO
-) -> None:
-    """A game of ``game`` between the people at ``human`` seats and agents (``ludorum play``),
-    read from ``stdin`` and written to ``stdout``.
-
-    Each human turn shows the board (in games of hidden information, as that seat sees it),
-    the legal moves and a prompt; the input is a move in notation, ``moves``, ``undo``
-    (back to that person's previous turn), ``help`` or ``quit``; the end of the input quits.
-    The agents' moves are printed as the human seats see them. Agents are seeded by the game's
-    ``seed`` option (0 without one).
-
-    Raises:
-        LudorumError: not one seat per player, or an unknown agent or option.
-
-    >>> import io
-    >>> from ludorum.cli import play_terminal
-    >>> out = io.StringIO()
-    >>> play_terminal("dominions", ["random", "random"], {"max_plies": 4}, io.StringIO(), out)
-    >>> out.getvalue().splitlines()[-1]
-    'game over: a draw (ply limit)'
-    """
-    from .agents import parse_agent
-
-    state = new(game, **options)
-    if len(seats) != state.num_players:
-        raise LudorumError(
-            f"{len(seats)} seats for {state.num_players} players: give one per seat "
-            f"(--seats human,mcts:1000 ...; --players N changes the number of players)"
-        )
-    seed = int(options.get("seed") or 0)
-    agents: dict[int, Any] = {
-        p: parse_agent(text, seed=seed + p) for p, text in enumerate(seats) if text != "human"
-    }
-    humans = [p for p, text in enumerate(seats) if text == "human"]
-    hidden = game_info(game).hidden_information
-
-    def say(text: str = "") -> None:
-        stdout.write(text + "\n")
-        stdout.flush()
-
-    def notation(viewer: int | None) -> str:
-        """The last move as ``viewer`` may see it (everything, without a viewer)."""
-        if hidden and viewer is not None:
-            return str(state.to_json(viewer=viewer)["moves"][-1])
-        return state.history()[-1].notation
-
-    names = ", ".join(f"{p}: {text}" for p, text in enumerate(seats))
-    say(f"{game}, seats {names}. Type help for the commands.")
-    turns: list[int] = []  # the ply of every human decision taken, for undo
-    listed: int | None = None  # the ply whose moves were last shown
-    while (player := state.current_player) is not None:
-        if player in agents:
-            move = agents[player].choose(state)
-            state.play(move)
-            viewer = humans[0] if len(humans) == 1 else None
-            say(f"player {player} ({seats[player]}) plays {notation(viewer)}")
-            continue
-        if listed != state.ply:
-            listed = state.ply
-            say()
-            say(state.render(viewer=player) if hidden else state.render())
-            moves = [m.notation for m in state.legal_moves()]
-            more = f" ... ({len(moves) - _LISTED_MOVES} more: type moves)"
-            shown = " ".join(moves[:_LISTED_MOVES]) + (more if len(moves) > _LISTED_MOVES else "")
-            say(f"{len(moves)} legal moves: {shown}")
-        stdout.write(f"player {player}> ")
-        stdout.flush()
-        line = stdin.readline()
-        if not line:
-            say()
-            say("end of input: the game is left unfinished")
-            return
-        text = line.strip()
-        if not text:
-            continue
-        if text == "quit":
-            say("quit: the game is left unfinished")
-            return
-        if text == "help":
-            say(_PLAY_HELP)
-        elif text == "moves":
-            say(" ".join(m.notation for m in state.legal_moves()))
-        elif text == "undo":
-            if not turns:
-                say("nothing to undo: this is your first turn")
-                continue
-            target = turns.pop()
-            while state.ply > target:
-                state.undo()
-            say(f"undone: back to ply {target}")
-        else:
-            try:
-                state.play(text)
-            except ValueError as e:
-                say(f"error: {e}")
-                continue
-            turns.append(state.ply - 1)
-            say(f"player {player} plays {notation(player)}")
-    say()
-    say(state.render())
-    outcome = state.outcome()
-    assert outcome is not None
-    if outcome.winners:
-        who = ", ".join(f"player {p} ({seats[p]})" for p in outcome.winners)
-        say(f"game over: {who} won ({outcome.reason})")
-    else:
-        say(f"game over: a draw ({outcome.reason})")
 
 
 def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:

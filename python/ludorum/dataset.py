@@ -22,12 +22,13 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .sim import SimulationResult
+# the result type and the winners come from the batch layer, not from ``sim`` (which imports
+# this module to write datasets): no import circle
+from ._batch import SimulationResult, winners
 
 __all__ = ["FORMATS", "read_games", "write_chunk", "write_meta"]
 
@@ -115,8 +116,6 @@ def read_games(directory: str | os.PathLike[str]) -> SimulationResult:
         FileNotFoundError: no ``meta.json`` in the directory.
         ValueError: the chunks do not cover games ``0..n`` exactly once.
     """
-    from .sim import SimulationResult, _winners
-
     path = Path(directory)
     meta = json.loads((path / "meta.json").read_text())
     rows: dict[int, dict[str, Any]] = {}
@@ -146,7 +145,7 @@ def read_games(directory: str | os.PathLike[str]) -> SimulationResult:
         backend="rust",
         seed=int(meta["seed"]),
         threads=int(meta.get("threads", 1)),
-        winners=_winners(masks),
+        winners=winners(masks),
         winner_masks=masks,
         lengths=lengths,
         reason_codes=codes,

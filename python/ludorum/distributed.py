@@ -20,6 +20,10 @@ from typing import Any
 
 import numpy as np
 
+# a chunk is played by the batch layer, not through ``simulate`` (which imports this module to
+# dispatch to Ray): no import circle
+from ._batch import play, prepare
+
 __all__ = ["DEFAULT_CHUNK_SECONDS", "chunk_bounds", "simulate_on_ray"]
 
 #: Work per chunk by default: long enough that Ray's per-task cost (milliseconds) is noise.
@@ -62,29 +66,17 @@ def _run_chunk(
         # a test's way to kill this worker in the middle of the run, once
         open(fail_once, "w").close()
         os._exit(1)
-    from .sim import simulate
-
-    result = simulate(name, games=count, seed=(seed + first) % 2**64, threads=1, **kwargs)
-    arrays = {
-        "winner_masks": result.winner_masks,
-        "lengths": result.lengths,
-        "reason_codes": result.reason_codes,
-        "options": result.options,
-    }
-    if result.actions is not None and result.offsets is not None:
-        arrays["actions"] = result.actions
-        arrays["offsets"] = result.offsets
-    return first, arrays
+    batch = prepare(name, **kwargs)
+    return first, play(batch, (seed + first) % 2**64, count, threads=1).arrays()
 
 
 def _calibrate(name: str, kwargs: dict[str, Any], seconds: float) -> int:
     """Games that one thread plays in about ``seconds`` (from a short local run)."""
-    from .sim import simulate
-
+    batch = prepare(name, **{**kwargs, "record": False})
     probe, spent = 4, 0.0
     while probe < 1 << 20:
         start = time.perf_counter()
-        simulate(name, games=probe, seed=0, threads=1, **{**kwargs, "record": False})
+        play(batch, 0, probe, threads=1)
         spent = time.perf_counter() - start
         if spent > 0.05:
             break

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _args
+from ._ply_cap import MaxPlies, with_ply_cap
 from ._registry import game_info, new
 from ._state import State
 from .agents import AgentLike, BuiltinAgent, as_agent
@@ -105,7 +106,7 @@ class VecEnv:
         autoreset: Literal["next_step", "same_step", "disabled"] = "next_step",
         opponents: AgentLike | Sequence[AgentLike | None] | None = None,
         learner: int = 0,
-        max_plies: int | Literal["default"] | None = "default",
+        max_plies: MaxPlies = "default",
         **options: Any,
     ) -> None:
         from . import _ludorum
@@ -121,13 +122,11 @@ class VecEnv:
                 f"autoreset must be one of 'next_step', 'same_step', 'disabled', "
                 f"got {_args.show(autoreset)}"
             )
-        if isinstance(max_plies, str) and max_plies == "default":
-            if info.simulation_max_plies is not None:
-                options["max_plies"] = info.simulation_max_plies
-        elif any(o.name == "max_plies" for o in info.options):
-            options["max_plies"] = max_plies
-        elif max_plies is not None:
+        capped = any(o.name == "max_plies" for o in info.options)
+        if not capped and max_plies not in ("default", None):
             raise InvalidOptionError(f"{name} has no max_plies option")
+        # a game without the option is left without it (its default), whatever None said
+        options = with_ply_cap(name, options, max_plies if capped else "default")
         learner = _args.count("learner", learner, 0, 7, InvalidOptionError)
         specs = None if opponents is None else _opponent_specs(opponents, learner)
         self._env = _ludorum.VecEnv(
