@@ -9,6 +9,7 @@
 //! JSON crosses through Python's own `json` module: it is not on any hot path, and it keeps the
 //! two backends' JSON identical to the character.
 
+use ludorum::core::dyn_game::NamedMove;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyInt, PyModule, PyString, PyType};
@@ -30,12 +31,14 @@ pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<
     Ok(Py::new(py, crate::moves::Move::new(action, notation))?.into_any())
 }
 
-/// `ludorum.Move`s of (action id, notation) pairs.
-pub fn new_moves(py: Python<'_>, moves: Vec<(usize, String)>) -> PyResult<Vec<Py<PyAny>>> {
-    moves
-        .into_iter()
-        .map(|(action, notation)| new_move(py, action, notation))
-        .collect()
+/// The `ludorum.Move` of a named move.
+pub fn named_move(py: Python<'_>, named: NamedMove) -> PyResult<Py<PyAny>> {
+    new_move(py, named.action, named.notation)
+}
+
+/// `ludorum.Move`s of named moves.
+pub fn new_moves(py: Python<'_>, moves: Vec<NamedMove>) -> PyResult<Vec<Py<PyAny>>> {
+    moves.into_iter().map(|m| named_move(py, m)).collect()
 }
 
 /// A `ludorum.Outcome`, or `None`.

@@ -1,10 +1,11 @@
-//! What every game shares: the [`Game`](game::Game) traits and their capabilities, facts,
-//! errors, outcomes, options, the RNG, Zobrist tables, stacks that clone with their capacity,
-//! perft, JSON replay, batches and playouts; in tests, the checks every game shares
-//! (`testing`).
+//! What every game shares: the [`Game`](game::Game) traits and their capabilities, their one
+//! object-safe face ([`DynGame`](dyn_game::DynGame)), facts, errors, outcomes, options, the
+//! RNG, Zobrist tables, stacks that clone with their capacity, perft, JSON replay, batches and
+//! playouts; in tests, the checks every game shares (`testing`).
 
 pub mod batch;
 pub mod compact;
+pub mod dyn_game;
 pub mod error;
 pub mod facts;
 pub mod game;
