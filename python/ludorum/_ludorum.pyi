@@ -21,6 +21,7 @@ __all__ = [
     "SoLongSucker",
     "VecEnv",
     "__version__",
+    "check_options",
     "deserialize",
     "game_facts",
     "simulate",
@@ -77,6 +78,7 @@ def simulate(
     tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64]] | None,
 ]: ...
 def game_facts() -> list[dict[str, Any]]: ...
+def check_options(game: str, options: dict[str, Any] | None = None) -> dict[str, Any]: ...
 def deserialize(data: bytes) -> Any: ...
 
 @final

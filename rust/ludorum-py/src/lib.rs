@@ -163,6 +163,23 @@ fn simulate<'py>(
     ))
 }
 
+/// The options of `game` after the engine's one check, as `state.options` gives them (every
+/// option, defaults included): checked against the game's facts, then by the game itself (what
+/// goes beyond its facts, such as Armadora's races for the player count). The reference backend
+/// takes its options through this (`ludorum._args.options`), so both backends accept the same
+/// options with the same messages.
+#[pyfunction]
+#[pyo3(signature = (game, options=None))]
+fn check_options(
+    py: Python<'_>,
+    game: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let options = convert::options_from_python(py, game, options)?;
+    let start = dyn_game::new(game, &options).map_err(errors::to_py)?;
+    convert::to_python(py, &Value::Object(start.options()))
+}
+
 /// The facts of every game, in list order, as dicts (see `ludorum.game_info`).
 #[pyfunction]
 fn game_facts(py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
@@ -249,6 +266,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<protocol::PyProtocolSession>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

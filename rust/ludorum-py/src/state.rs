@@ -635,7 +635,8 @@ macro_rules! game_class {
                 let size = size.0;
                 let snapshot = Py::new(py, self.copy()?)?; // drawn whole, as it is now
                 let render = py.import("ludorum.render")?;
-                render.call_method1("svg_board", (snapshot, viewer, size))?.extract()
+                // `size` is checked (as it was taken) and `viewer` too: drawn without a new check
+                render.call_method1("_svg_board", (snapshot, viewer, size))?.extract()
             }
 
             fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
