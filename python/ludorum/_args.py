@@ -16,8 +16,12 @@ argument has one domain and one error message, whatever the backend:
   :class:`~ludorum.Move`, nothing else;
 - a chat **text** is a ``str`` that is valid Unicode (no lone surrogates: it must be writable as
   UTF-8 and JSON);
-- **options** are checked against the game's declared facts (``ludorum.game_info``) before either
-  backend reads them; numpy scalars become plain numbers, a ``float`` option stores a float;
+- **options** are checked by the engine's one option checker (``_ludorum.check_options``): against
+  the game's declared facts (``ludorum.game_info``), then by the game itself (what goes beyond its
+  facts), in both backends; values that Python and the engine do not write alike (numpy scalars,
+  tuples, floats, long or quoted strings) are checked against the facts and made plain here
+  first (:func:`plain_options`): numpy scalars become plain numbers, a ``float`` option stores a
+  float;
 - a **JSON state** is plain JSON (dicts with string keys, lists, strings, finite numbers, ints in
   ``-2**63..2**64 - 1``, bools, ``None``), at most :data:`MAX_JSON_DEPTH` deep, and its envelope
   (``game``, ``version``, ``options``, ``moves``) is checked here; the replay is each backend's.
@@ -65,6 +69,7 @@ __all__ = [
     "move",
     "notation",
     "options",
+    "plain_options",
     "player",
     "seed",
     "show",
@@ -287,18 +292,43 @@ def text(value: Any) -> str:
 
 
 def options(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of ``game`` after the engine's one check, as ``state.options`` gives them
+    (every option, defaults included): against its facts, then by the game itself (Chinese
+    Checkers' pieces with the player count, Armadora's gold as a permutation). The reference
+    backend takes its options this way; the Rust backend's states check theirs the same way.
+
+    Raises:
+        InvalidOptionError: an unknown option, or a value the game does not allow.
+
+    >>> options("dominions", {"komi": np.int64(1)})
+    {'komi': 1.0, 'max_plies': None}
+    >>> options("chinese_checkers", {"players": 3})["pieces"]
+    10
+    >>> options("chinese_checkers", {"players": 3, "pieces": 15})
+    Traceback (most recent call last):
+    ...
+    ludorum.errors.InvalidOptionError: pieces must be 10 with 3 players (15 only with 2 players), got 15
+    """  # noqa: E501
+    from . import _ludorum
+
+    return _ludorum.check_options(game, dict(given))
+
+
+def plain_options(game: str, given: Mapping[str, Any]) -> dict[str, Any]:
     """The options of ``game`` as given, checked against its facts and made plain JSON values:
-    numpy scalars become ints and floats, tuples lists, a ``float`` option a float.
+    numpy scalars become ints and floats, tuples lists, a ``float`` option a float. The engine
+    checks plain options itself (the same way, with the same messages) and hands the others
+    here; a JSON state's options are checked here as part of its envelope.
 
     What a game checks beyond its facts (Chinese Checkers' pieces with the player count,
-    Armadora's gold as a permutation) is left to the backend.
+    Armadora's gold as a permutation) is left to the engine (:func:`options`).
 
     Raises:
         InvalidOptionError: an unknown option, or a value the facts do not allow.
 
-    >>> options("dominions", {"komi": np.int64(1)})
+    >>> plain_options("dominions", {"komi": np.int64(1)})
     {'komi': 1.0}
-    >>> options("chinese_checkers", {"players": 5})
+    >>> plain_options("chinese_checkers", {"players": 5})
     Traceback (most recent call last):
     ...
     ludorum.errors.InvalidOptionError: players must be one of 2, 3, 4, 6, got 5
@@ -443,7 +473,7 @@ def state(data: Any, game: str | None = None) -> dict[str, Any]:
     if not isinstance(given, dict):
         raise InvalidStateError(f"{where}: 'options' must be a dict, got {show(given)}")
     try:
-        options(name, given)
+        plain_options(name, given)
     except InvalidOptionError as e:
         raise InvalidStateError(f"{where}: {e}") from None
     moves = plain.get("moves")

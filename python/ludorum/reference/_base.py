@@ -29,10 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ReferenceState",
-    "check_option_names",
-    "first_player_option",
     "is_int",
-    "seed_option",
 ]
 
 
@@ -69,31 +66,6 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def check_option_names(game: str, options: dict[str, Any], allowed: tuple[str, ...]) -> None:
-    """Raise ``InvalidOptionError`` for an option name not in ``allowed``, naming them all."""
-    for name in options:
-        if name not in allowed:
-            raise InvalidOptionError(
-                f"unknown option {name!r} for {game}; allowed: {', '.join(allowed)}"
-            )
-
-
-def seed_option(options: dict[str, Any]) -> int:
-    """The ``seed`` option of a seeded setup: an int in ``0..2**64 - 1``, 0 by default."""
-    return _args.seed(options.get("seed", 0), InvalidOptionError)
-
-
-def first_player_option(options: dict[str, Any], players: int) -> int | None:
-    """The ``first_player`` option: ``None`` (drawn from the seed) or a player index."""
-    first_player = options.get("first_player")
-    if first_player is not None and (not is_int(first_player) or not 0 <= first_player < players):
-        raise InvalidOptionError(
-            f"first_player must be None or a player index in 0..{players - 1}, "
-            f"got {_args.show(first_player)}"
-        )
-    return first_player
-
-
 #: the dunder members that take a state's lock like the public ones (not ``__eq__``: it reads
 #: two states one after the other, never holding both locks, which could deadlock)
 _LOCKED_DUNDERS = frozenset(
@@ -125,7 +97,8 @@ def _locked(function: _F) -> _F:
 
 def _lock_members(cls: type) -> None:
     """Make every public method and property of ``cls`` (those it defines) take the lock, and
-    its ``__init__`` take its options through the one options check, ``_args.options``."""
+    its ``__init__`` take its options through the engine's one options check, ``_args.options``
+    (defaults included)."""
     for name, member in list(vars(cls).items()):
         if (name.startswith("_") and name not in _LOCKED_DUNDERS) or name in _IMMUTABLE:
             continue
@@ -155,7 +128,8 @@ class ReferenceState:
     ``_key``: the incrementally maintained Zobrist key; ``_history``: the moves played), and
     implements:
 
-        - ``__init__(**options)``: validate options (``InvalidOptionError``) and set up the start;
+        - ``__init__(**options)``: set up the start from the options, given after the engine's
+          check (``_args.options``: every option, defaults included; an error never gets here);
         - ``key_from_scratch()``: the key from the position alone;
         - ``legal_moves()``: list of :class:`Move`, ascending action id;
         - ``parse_move(text)`` and ``move_from_action(action)``: a :class:`Move` or
@@ -478,10 +452,10 @@ class ReferenceState:
 
     @documented_as(State.svg)
     def svg(self, viewer: int | None = None, size: int = 420) -> str:
-        from ..render import svg_board
+        from ..render import _svg_board
 
         viewer = _args.viewer(viewer, self.num_players)
-        return svg_board(self, viewer=viewer, size=_args.size(size))
+        return _svg_board(self, viewer, _args.size(size))
 
     def _repr_svg_(self) -> str:
         return self.svg()

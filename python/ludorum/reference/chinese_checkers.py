@@ -25,8 +25,8 @@ import numpy as np
 
 from .. import _args
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState, check_option_names, is_int
+from ..errors import InvalidMoveError
+from ._base import ReferenceState
 from ._core import zobrist_table
 
 if TYPE_CHECKING:
@@ -183,45 +183,9 @@ PIECE_KEYS: tuple[tuple[int, ...], ...] = tuple(
 TURN_KEYS: tuple[int, ...] = tuple(_TABLE[_MAX_PLAYERS * NUM_HOLES :])
 del _TABLE
 
-_OPTION_NAMES = ("players", "pieces", "area", "anti_block", "max_plies")
-_AREAS = ("dest", "strict", "free")
-_ANTI_BLOCKS = ("none", "full")
-
 
 def _move(frm: int, to: int) -> Move:
     return Move(frm * NUM_HOLES + to, f"{_NAMES[frm]}-{_NAMES[to]}")
-
-
-def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    check_option_names("chinese_checkers", options, _OPTION_NAMES)
-    players = options.get("players", 2)
-    if not is_int(players) or players not in SEATS:
-        raise InvalidOptionError(f"players must be one of 2, 3, 4, 6, got {players!r}")
-    pieces = options.get("pieces", 15 if players == 2 else 10)
-    if players == 2:
-        if not is_int(pieces) or pieces not in (10, 15):
-            raise InvalidOptionError(f"pieces must be one of 10, 15, got {pieces!r}")
-    elif not is_int(pieces) or pieces != 10:
-        raise InvalidOptionError(f"pieces must be 10 with {players} players, got {pieces!r}")
-    area = options.get("area", "dest")
-    if not isinstance(area, str) or area not in _AREAS:
-        allowed = ", ".join(repr(a) for a in _AREAS)
-        raise InvalidOptionError(f"area must be one of {allowed}, got {area!r}")
-    anti_block = options.get("anti_block", "none")
-    if not isinstance(anti_block, str) or anti_block not in _ANTI_BLOCKS:
-        allowed = ", ".join(repr(a) for a in _ANTI_BLOCKS)
-        raise InvalidOptionError(f"anti_block must be one of {allowed}, got {anti_block!r}")
-    max_plies = options.get("max_plies")
-    if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
-        raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
-    return {
-        "players": players,
-        "pieces": pieces,
-        "area": area,
-        "anti_block": anti_block,
-        "max_plies": max_plies,
-    }
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -250,7 +214,7 @@ class ChineseCheckers(ReferenceState):
     _num_actions = NUM_ACTIONS
 
     def __init__(self, **options: Any) -> None:
-        self._options = _validate_options(options)
+        self._options = options  # after the engine's check (`_args.options`), defaults included
         self._num_players = self._options["players"]
         self._area: str = self._options["area"]
         self._anti_block: bool = self._options["anti_block"] == "full"

@@ -24,8 +24,8 @@ import numpy as np
 
 from .. import _args
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
+from ..errors import InvalidMoveError
+from ._base import ReferenceState
 from ._core import SplitMix64, zobrist_table
 
 if TYPE_CHECKING:
@@ -267,34 +267,6 @@ def _stack_action(frm: int, to: int, k: int) -> int:
 
 # -- options ----------------------------------------------------------------------------------
 
-_OPTION_NAMES = ("players", "movement", "first_player", "seed", "max_plies")
-_MOVEMENTS = ("up_to", "exact")
-
-
-def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    check_option_names("domination", options, _OPTION_NAMES)
-    players = options.get("players", 2)
-    if not is_int(players) or players not in START_PIECES:
-        raise InvalidOptionError(f"players must be one of 2, 3, 4, got {players!r}")
-    movement = options.get("movement", "up_to")
-    if not isinstance(movement, str) or movement not in _MOVEMENTS:
-        allowed = ", ".join(repr(m) for m in _MOVEMENTS)
-        raise InvalidOptionError(f"movement must be one of {allowed}, got {movement!r}")
-    first_player = first_player_option(options, players)
-    seed = seed_option(options)
-    max_plies = options.get("max_plies")
-    if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
-        raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
-    return {
-        "players": players,
-        "movement": movement,
-        "first_player": first_player,
-        "seed": seed,
-        "max_plies": max_plies,
-    }
-
-
 # -- the state --------------------------------------------------------------------------------
 
 
@@ -321,7 +293,7 @@ class Domination(ReferenceState):
     _num_actions = NUM_ACTIONS
 
     def __init__(self, **options: Any) -> None:
-        self._options = _validate_options(options)
+        self._options = options  # after the engine's check (`_args.options`), defaults included
         players: int = self._options["players"]
         self._num_players = players
         self._exact: bool = self._options["movement"] == "exact"

@@ -18,7 +18,6 @@ clarity first: it is the oracle the Rust core is tested against.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +25,8 @@ import numpy as np
 
 from .. import _args
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState, check_option_names, is_int
+from ..errors import InvalidMoveError
+from ._base import ReferenceState
 from ._core import zobrist_table
 
 if TYPE_CHECKING:
@@ -172,28 +171,8 @@ TURN_KEYS: tuple[int, int] = (
 PASS_KEY: int = _TABLE[_NUM_PIECE_KEYS + 2 * NUM_PATTERNS + 2]
 del _TABLE
 
-_OPTION_NAMES = ("komi", "max_plies")
-
 # A placement: pattern 1..63 without a leading zero, '@', a cell name (checked by lookup).
 _PATTERN = re.compile(r"[1-9][0-9]?")
-
-
-def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    check_option_names("dominions", options, _OPTION_NAMES)
-    komi = options.get("komi", 0)
-    finite = False
-    if isinstance(komi, (int, float)) and not isinstance(komi, bool):
-        try:
-            finite = math.isfinite(float(komi))
-        except OverflowError:  # an int too large for a float
-            finite = False
-    if not finite:
-        raise InvalidOptionError(f"komi must be a finite number (int or float), got {komi!r}")
-    max_plies = options.get("max_plies")
-    if max_plies is not None and (not is_int(max_plies) or max_plies < 1):
-        raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
-    return {"komi": float(komi), "max_plies": max_plies}
 
 
 class _Groups:
@@ -289,7 +268,7 @@ class Dominions(ReferenceState):
     _num_players = 2
 
     def __init__(self, **options: Any) -> None:
-        self._options = _validate_options(options)
+        self._options = options  # after the engine's check (`_args.options`), defaults included
         self._komi: float = self._options["komi"]
         self._max_plies: int | None = self._options["max_plies"]
 

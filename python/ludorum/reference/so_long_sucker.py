@@ -29,8 +29,8 @@ import numpy as np
 
 from .. import _args
 from .._types import Message, Move, Outcome
-from ..errors import IllegalMoveError, InvalidMoveError, InvalidOptionError
-from ._base import ReferenceState, check_option_names, first_player_option, is_int, seed_option
+from ..errors import IllegalMoveError, InvalidMoveError
+from ._base import ReferenceState, is_int
 from ._core import SplitMix64
 
 if TYPE_CHECKING:
@@ -82,41 +82,6 @@ def _used_entry(used: int) -> int:
 
 # -- options ----------------------------------------------------------------------------------
 
-_OPTION_NAMES = ("players", "chips", "seed", "first_player", "dead_capture", "free_actions")
-_DEFAULT_CHIPS = {2: 7, 3: 7, 4: 7, 5: 6, 6: 5}
-_DEAD_CAPTURES = ("player", "giver")
-
-
-def _validate_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Fill defaults and check every option; raise InvalidOptionError naming allowed values."""
-    check_option_names("so_long_sucker", options, _OPTION_NAMES)
-    players = options.get("players", 4)
-    if not is_int(players) or players not in _DEFAULT_CHIPS:
-        raise InvalidOptionError(f"players must be one of 2, 3, 4, 5, 6, got {players!r}")
-    chips = options.get("chips")
-    if chips is None:
-        chips = _DEFAULT_CHIPS[players]
-    elif not is_int(chips) or not 1 <= chips <= 20:
-        raise InvalidOptionError(f"chips must be None or an int in 1..20, got {chips!r}")
-    seed = seed_option(options)
-    first_player = first_player_option(options, players)
-    dead_capture = options.get("dead_capture", "player")
-    if not isinstance(dead_capture, str) or dead_capture not in _DEAD_CAPTURES:
-        allowed = ", ".join(repr(d) for d in _DEAD_CAPTURES)
-        raise InvalidOptionError(f"dead_capture must be one of {allowed}, got {dead_capture!r}")
-    free_actions = options.get("free_actions", 0)
-    if not is_int(free_actions) or not 0 <= free_actions <= 100:
-        raise InvalidOptionError(f"free_actions must be an int in 0..100, got {free_actions!r}")
-    return {
-        "players": players,
-        "chips": chips,
-        "seed": seed,
-        "first_player": first_player,
-        "dead_capture": dead_capture,
-        "free_actions": free_actions,
-    }
-
-
 # -- the state --------------------------------------------------------------------------------
 
 
@@ -143,7 +108,7 @@ class SoLongSucker(ReferenceState):
     _game = "so_long_sucker"
 
     def __init__(self, **options: Any) -> None:
-        self._options = _validate_options(options)
+        self._options = options  # after the engine's check (`_args.options`), defaults included
         players: int = self._options["players"]
         chips: int = self._options["chips"]
         self._num_players = players

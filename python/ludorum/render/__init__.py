@@ -53,7 +53,13 @@ def svg_board(state: State, viewer: int | None = None, size: int = 420) -> str:
     """
     from .._args import size as checked_size
 
-    text: str = _renderer(state).svg(state, viewer, checked_size(size))
+    return _svg_board(state, viewer, checked_size(size))
+
+
+def _svg_board(state: State, viewer: int | None, size: int) -> str:
+    """:func:`svg_board` for a state's ``svg`` method, which has checked ``viewer`` and ``size``
+    already (each argument is checked once)."""
+    text: str = _renderer(state).svg(state, viewer, size)
     return text
 
 

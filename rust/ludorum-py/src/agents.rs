@@ -1,10 +1,8 @@
 //! Agents for Python: `_ludorum.Agent(spec)` keeps a search (its trees) per game type between
 //! moves, and searches with the GIL released. The spec is a dict made by `ludorum.agents`.
 
-use std::any::Any;
-
-use ludorum::search::{Agent, AgentSpec, MctsConfig};
-use ludorum::Game;
+use ludorum::core::dyn_game::{DynAgent, DynGame};
+use ludorum::search::{AgentSpec, MctsConfig};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -58,8 +56,8 @@ pub fn specs_from_python(specs: &Bound<'_, PyAny>) -> PyResult<Vec<AgentSpec>> {
 #[pyclass(name = "Agent", module = "ludorum._ludorum")]
 pub struct PyAgent {
     spec: AgentSpec,
-    /// The agent of the game type it played last (`Agent<G>`), kept for tree reuse.
-    built: Option<Box<dyn Any + Send + Sync>>,
+    /// The agent of the game type it played last, kept for tree reuse.
+    built: Option<Box<dyn DynAgent>>,
 }
 
 #[pymethods]
@@ -74,86 +72,51 @@ impl PyAgent {
 
     /// The move this agent makes for the player to move (the state is not changed).
     fn choose(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        crate::visit_state(state, Choose { agent: self, py })?
+        let game = running(state)?;
+        let agent = self.agent(game.as_ref());
+        let chosen = py.detach(|| agent.choose(game.as_ref()));
+        crate::convert::named_move(py, chosen)
     }
 
     /// `(moves, simulations)`: every searched root move as `(Move, visits, values, wins)`.
     fn analyse(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        crate::visit_state(state, Analyse { agent: self, py })?
+        let game = running(state)?;
+        let agent = self.agent(game.as_ref());
+        let analysis = py.detach(|| agent.analyse(game.as_ref()));
+        let moves = analysis
+            .moves
+            .into_iter()
+            .map(|m| {
+                let mv = crate::convert::named_move(py, m.mv)?;
+                Ok((mv, m.visits, m.values, m.wins))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((moves, analysis.simulations)
+            .into_pyobject(py)?
+            .into_any()
+            .unbind())
     }
 }
 
 impl PyAgent {
-    /// This agent for game type `G`, built on first use (and again after another game type).
-    fn agent<G: Game>(&mut self) -> &mut Agent<G> {
-        if !self.built.as_ref().is_some_and(|b| b.is::<Agent<G>>()) {
-            self.built = Some(Box::new(self.spec.build::<G>()));
-        }
-        self.built
-            .as_mut()
-            .and_then(|b| b.downcast_mut::<Agent<G>>())
-            .expect("built for G just now")
+    /// This agent for the type of `game`, built on first use (and again after another game
+    /// type).
+    fn agent(&mut self, game: &dyn DynGame) -> &mut dyn DynAgent {
+        let agent = match self.built.take() {
+            Some(agent) if agent.plays(game) => agent,
+            _ => game.agent(&self.spec),
+        };
+        self.built.insert(agent).as_mut()
     }
 }
 
-/// Work on one game state, whatever its game type.
-pub trait StateVisitor {
-    /// What the work returns.
-    type Output;
-
-    /// Does the work on `state`.
-    fn visit<G: Game>(self, state: &G) -> Self::Output;
-}
-
-fn running<G: Game>(state: &G) -> PyResult<()> {
-    match state.current_player() {
-        Some(_) => Ok(()),
+/// A copy of the engine state in `state`, whose game must not be over.
+fn running(state: &Bound<'_, PyAny>) -> PyResult<Box<dyn DynGame>> {
+    let game = crate::erased_state(state)?;
+    match game.current_player() {
+        Some(_) => Ok(game),
         None => Err(crate::errors::IllegalMoveError::new_err(
             "the game is over: there is no move to choose",
         )),
-    }
-}
-
-struct Choose<'a, 'py> {
-    agent: &'a mut PyAgent,
-    py: Python<'py>,
-}
-
-impl StateVisitor for Choose<'_, '_> {
-    type Output = PyResult<Py<PyAny>>;
-
-    fn visit<G: Game>(self, state: &G) -> Self::Output {
-        running(state)?;
-        let agent = self.agent.agent::<G>();
-        let mv = self.py.detach(|| agent.choose(state));
-        crate::convert::new_move(self.py, state.action(mv), state.notation(mv))
-    }
-}
-
-struct Analyse<'a, 'py> {
-    agent: &'a mut PyAgent,
-    py: Python<'py>,
-}
-
-impl StateVisitor for Analyse<'_, '_> {
-    type Output = PyResult<Py<PyAny>>;
-
-    fn visit<G: Game>(self, state: &G) -> Self::Output {
-        running(state)?;
-        let agent = self.agent.agent::<G>();
-        let analysis = self.py.detach(|| agent.analyse(state));
-        let moves = analysis
-            .moves
-            .iter()
-            .map(|m| {
-                let mv =
-                    crate::convert::new_move(self.py, state.action(m.mv), state.notation(m.mv))?;
-                Ok((mv, m.visits, m.values.clone(), m.wins))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok((moves, analysis.simulations)
-            .into_pyobject(self.py)?
-            .into_any()
-            .unbind())
     }
 }

@@ -3,15 +3,18 @@
 //! Arguments: every kind of argument (player, action id, seed, depth, size, notation, chat text,
 //! options, JSON state) has one check, in `ludorum._args`, which the reference backend calls too.
 //! Here the plain case is accepted natively (an exact `int` in range, a short ASCII notation
-//! string), and everything else is handed to that check, which returns the value or raises the
-//! error: the same domain and the same message in both backends, at no cost on the fast path.
+//! string; options whose names and values are all plain, checked by the engine's one option
+//! checker, `ludorum::core::options::check`), and everything else is handed to that check, which
+//! returns the value or raises the error: the same domain and the same message in both backends,
+//! at no cost on the fast path. Each argument is checked once per call.
 //!
 //! JSON crosses through Python's own `json` module: it is not on any hot path, and it keeps the
 //! two backends' JSON identical to the character.
 
+use ludorum::core::dyn_game::NamedMove;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyInt, PyModule, PyString, PyType};
+use pyo3::types::{PyBool, PyDict, PyInt, PyModule, PyString, PyType};
 use serde_json::{Map, Value};
 
 use crate::errors::{InvalidOptionError, InvalidStateError};
@@ -24,18 +27,24 @@ static ARGS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
 const MAX_NOTATION: usize = 64;
 /// The largest action id `move_from_action` looks up (`ludorum._args.MAX_ACTION_ID`).
 const MAX_ACTION_ID: u64 = u32::MAX as u64;
+/// The deepest perft (`ludorum._args.MAX_DEPTH`).
+const MAX_DEPTH: i64 = 255;
+/// The widest SVG drawing (`ludorum._args.MAX_SIZE`).
+const MAX_SIZE: i64 = 10_000;
 
 /// A `ludorum.Move`.
 pub fn new_move(py: Python<'_>, action: usize, notation: String) -> PyResult<Py<PyAny>> {
     Ok(Py::new(py, crate::moves::Move::new(action, notation))?.into_any())
 }
 
-/// `ludorum.Move`s of (action id, notation) pairs.
-pub fn new_moves(py: Python<'_>, moves: Vec<(usize, String)>) -> PyResult<Vec<Py<PyAny>>> {
-    moves
-        .into_iter()
-        .map(|(action, notation)| new_move(py, action, notation))
-        .collect()
+/// The `ludorum.Move` of a named move.
+pub fn named_move(py: Python<'_>, named: NamedMove) -> PyResult<Py<PyAny>> {
+    new_move(py, named.action, named.notation)
+}
+
+/// `ludorum.Move`s of named moves.
+pub fn new_moves(py: Python<'_>, moves: Vec<NamedMove>) -> PyResult<Vec<Py<PyAny>>> {
+    moves.into_iter().map(|m| named_move(py, m)).collect()
 }
 
 /// A `ludorum.Outcome`, or `None`.
@@ -68,21 +77,60 @@ pub fn state_from_python(object: &Bound<'_, PyAny>, game: &str) -> PyResult<Valu
     serde_json::from_str(&text).map_err(|e| InvalidStateError::new_err(format!("not JSON: {e}")))
 }
 
-/// Keyword options of `game`, checked against its facts and made plain by
-/// `ludorum._args.options`, as a JSON object.
+/// Keyword options of `game`, checked against its facts, as a JSON object: natively by the
+/// engine's option checker when every name and value is plain (see [`plain_option`]), else
+/// checked and made plain (numpy scalars, tuples, floats...) by `ludorum._args.plain_options`.
+/// What the game checks beyond its facts is left to [`Game::new`](ludorum::Game::new).
 pub fn options_from_python(
     py: Python<'_>,
     game: &str,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Map<String, Value>> {
+    if let Ok(facts) = ludorum::games::facts(game) {
+        let plain = match options {
+            None => Some(Map::new()),
+            Some(options) => options
+                .iter()
+                .map(|(name, value)| Some((plain_text(&name)?, plain_option(&value)?)))
+                .collect(),
+        };
+        if let Some(plain) = plain {
+            return ludorum::core::options::check(facts, &plain).map_err(crate::errors::to_py);
+        }
+    }
     let empty = PyDict::new(py);
-    let plain = check(py, "options", (game, options.unwrap_or(&empty)))?;
+    let plain = check(py, "plain_options", (game, options.unwrap_or(&empty)))?;
     match serde_json::from_str(&dumps(&plain)?) {
         Ok(Value::Object(map)) => Ok(map),
         _ => Err(InvalidOptionError::new_err(
             "options must be a mapping of names to values",
         )),
     }
+}
+
+/// An option value written alike by Python's `repr` and the engine's messages: `None`, a `bool`,
+/// an exact `int` of 64 bits, or a [`plain_text`].
+fn plain_option(object: &Bound<'_, PyAny>) -> Option<Value> {
+    if object.is_none() {
+        Some(Value::Null)
+    } else if object.is_exact_instance_of::<PyBool>() {
+        Some(Value::Bool(object.is_truthy().ok()?))
+    } else if object.is_exact_instance_of::<PyInt>() {
+        match object.extract::<i64>() {
+            Ok(n) => Some(n.into()),
+            Err(_) => object.extract::<u64>().ok().map(Value::from),
+        }
+    } else {
+        plain_text(object).map(Value::String)
+    }
+}
+
+/// An exact `str` that `repr` writes in single quotes as it is: at most [`MAX_NOTATION`]
+/// printable ASCII characters without a quote or a backslash.
+fn plain_text(object: &Bound<'_, PyAny>) -> Option<String> {
+    let text = object.cast_exact::<PyString>().ok()?.to_cow().ok()?;
+    let plain = text.len() <= MAX_NOTATION && text.bytes().all(notation_char);
+    plain.then(|| text.into_owned())
 }
 
 fn dumps(object: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -160,12 +208,18 @@ pub fn seed(object: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// A perft depth (`ludorum._args.depth`).
 pub fn depth(object: &Bound<'_, PyAny>) -> PyResult<u32> {
-    check(object.py(), "depth", (object,))?.extract()
+    match small_int(object) {
+        Some(d) if (0..=MAX_DEPTH).contains(&d) => Ok(d as u32),
+        _ => check(object.py(), "depth", (object,))?.extract(),
+    }
 }
 
 /// The width of an SVG drawing (`ludorum._args.size`).
 pub fn size(object: &Bound<'_, PyAny>) -> PyResult<i64> {
-    check(object.py(), "size", (object,))?.extract()
+    match small_int(object) {
+        Some(s) if (1..=MAX_SIZE).contains(&s) => Ok(s),
+        _ => check(object.py(), "size", (object,))?.extract(),
+    }
 }
 
 /// The `size` argument of `svg`, checked by [`size`] as it is taken.

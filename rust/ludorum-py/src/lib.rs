@@ -2,14 +2,13 @@
 //! into a module from the engine's one list of games; this file registers them, exposes every
 //! game's facts, and holds the batch functions, which release the GIL.
 
+use ludorum::core::dyn_game::{self, DynGame, Simulation};
 use ludorum::core::facts::{Facts, OptionDefault, OptionKind};
-use ludorum::games::{visit, Visitor};
-use ludorum::search::{play_games, AgentSpec};
-use ludorum::{Batch, Game, GameLog};
+use ludorum::{Game, GameLog};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 mod agents;
 mod convert;
@@ -54,16 +53,12 @@ macro_rules! bind_games {
             ))))
         }
 
-        /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
-        /// game: the visitor may release the GIL (a search) while the state stays free.
-        fn visit_state<V: agents::StateVisitor>(
-            state: &Bound<'_, PyAny>,
-            visitor: V,
-        ) -> PyResult<V::Output> {
+        /// A copy of the engine state inside `state`, a Rust state of any game, erased: work
+        /// on it may release the GIL (a search) while the state stays free.
+        fn erased_state(state: &Bound<'_, PyAny>) -> PyResult<Box<dyn DynGame>> {
             $(
                 if let Ok(state) = state.cast::<$module::Class>() {
-                    let game = state.get().snapshot()?;
-                    return Ok(visitor.visit(&game));
+                    return Ok(Box::new(state.get().snapshot()?));
                 }
             )*
             Err(errors::InvalidArgumentError::new_err(format!(
@@ -107,17 +102,44 @@ fn simulate<'py>(
     agents: Option<Bound<'py, PyAny>>,
     record: bool,
 ) -> PyResult<SimArrays<'py>> {
-    let run = Simulate {
-        options: convert::options_from_python(py, game, options)?,
+    let options = convert::options_from_python(py, game, options)?;
+    let agents = agents.map(|a| agents::specs_from_python(&a)).transpose()?;
+    let progress = progress.map(Bound::unbind);
+    // The options are validated once, here, with the GIL held.
+    let start = dyn_game::new(game, &options).map_err(errors::to_py)?;
+    if let Some(agents) = &agents {
+        let players = start.num_players();
+        if agents.len() != players {
+            return Err(errors::InvalidOptionError::new_err(format!(
+                "{} agents for {players} seats: give one agent per seat",
+                agents.len()
+            )));
+        }
+    }
+    let run = Simulation {
         seed,
         first,
         count,
         threads,
-        progress: progress.map(Bound::unbind),
-        agents: agents.map(|a| agents::specs_from_python(&a)).transpose()?,
+        agents: agents.as_deref(),
         record,
     };
-    let (options, logs) = visit(game, run).map_err(errors::to_py)??;
+    let mut failure = None;
+    let mut monitor = |done: usize| {
+        Python::attach(|py| {
+            let checked = py.check_signals().and_then(|()| match &progress {
+                Some(progress) => progress.call1(py, (done,)).map(drop),
+                None => Ok(()),
+            });
+            checked.map_err(|e| failure = Some(e)).is_ok()
+        })
+    };
+    let logs = py.detach(|| start.simulate(&run, Some(&mut monitor)));
+    let logs: Vec<GameLog> = match (logs, failure) {
+        (Some(logs), _) => logs,
+        (None, Some(error)) => return Err(error),
+        (None, None) => unreachable!("a batch stops only when the monitor failed"),
+    };
     let winners = logs.iter().map(|g| g.record.winners).collect();
     let lengths = logs.iter().map(|g| g.record.length).collect();
     let reasons = logs.iter().map(|g| g.record.reason).collect();
@@ -135,7 +157,7 @@ fn simulate<'py>(
         )
     });
     Ok((
-        convert::to_python(py, &Value::Object(options))?,
+        convert::to_python(py, &Value::Object(start.options()))?,
         PyArray1::from_vec(py, winners),
         PyArray1::from_vec(py, lengths),
         PyArray1::from_vec(py, reasons),
@@ -143,73 +165,21 @@ fn simulate<'py>(
     ))
 }
 
-/// The work of [`simulate`] for one game type.
-struct Simulate {
-    options: Map<String, Value>,
-    seed: u64,
-    first: u64,
-    count: usize,
-    threads: usize,
-    progress: Option<Py<PyAny>>,
-    agents: Option<Vec<AgentSpec>>,
-    record: bool,
-}
-
-impl Visitor for Simulate {
-    type Output = PyResult<(Map<String, Value>, Vec<GameLog>)>;
-
-    fn visit<G: Game>(self) -> Self::Output {
-        Python::attach(|py| {
-            // The options are validated once, here, with the GIL held.
-            let batch = Batch::<G>::new(&self.options, self.seed).map_err(errors::to_py)?;
-            if let Some(agents) = &self.agents {
-                let players = batch.start(0).num_players();
-                if agents.len() != players {
-                    return Err(errors::InvalidOptionError::new_err(format!(
-                        "{} agents for {players} seats: give one agent per seat",
-                        agents.len()
-                    )));
-                }
-            }
-            let mut failure = None;
-            let mut monitor = |done: usize| {
-                Python::attach(|py| {
-                    let checked = py.check_signals().and_then(|()| match &self.progress {
-                        Some(progress) => progress.call1(py, (done,)).map(drop),
-                        None => Ok(()),
-                    });
-                    checked.map_err(|e| failure = Some(e)).is_ok()
-                })
-            };
-            let (first, count, threads) = (self.first, self.count, self.threads);
-            let logs = py.detach(|| match (&self.agents, self.record) {
-                (Some(agents), _) => {
-                    play_games(&batch, first, count, threads, agents, Some(&mut monitor))
-                }
-                (None, true) => {
-                    ludorum::simulate_logged(&batch, first, count, threads, Some(&mut monitor))
-                }
-                (None, false) => {
-                    ludorum::simulate(&batch, first, count, threads, Some(&mut monitor)).map(
-                        |records| {
-                            records
-                                .into_iter()
-                                .map(|record| GameLog {
-                                    record,
-                                    actions: Vec::new(),
-                                })
-                                .collect()
-                        },
-                    )
-                }
-            });
-            match (logs, failure) {
-                (Some(logs), _) => Ok((batch.options(), logs)),
-                (None, Some(error)) => Err(error),
-                (None, None) => unreachable!("a batch stops only when the monitor failed"),
-            }
-        })
-    }
+/// The options of `game` after the engine's one check, as `state.options` gives them (every
+/// option, defaults included): checked against the game's facts, then by the game itself (what
+/// goes beyond its facts, such as Armadora's races for the player count). The reference backend
+/// takes its options through this (`ludorum._args.options`), so both backends accept the same
+/// options with the same messages.
+#[pyfunction]
+#[pyo3(signature = (game, options=None))]
+fn check_options(
+    py: Python<'_>,
+    game: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let options = convert::options_from_python(py, game, options)?;
+    let start = dyn_game::new(game, &options).map_err(errors::to_py)?;
+    convert::to_python(py, &Value::Object(start.options()))
 }
 
 /// The facts of every game, in list order, as dicts (see `ludorum.game_info`).
@@ -299,6 +269,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
     m.add_function(wrap_pyfunction!(observation::observation_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

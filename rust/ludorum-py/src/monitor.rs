@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use ludorum::core::batch::MONITOR_INTERVAL;
-use ludorum::Game;
+use ludorum::core::dyn_game::DynGame;
 use pyo3::prelude::*;
 
 /// Runs `work(stop)` on a worker thread with the GIL released while the calling thread checks
@@ -49,12 +49,10 @@ where
     }
 }
 
-/// `perft(game, depth)`, watched: the GIL is released and Ctrl-C stops it.
-pub fn perft<G: Game>(py: Python<'_>, mut game: G, depth: u32) -> PyResult<u64> {
+/// `perft(game, depth)` on a copy of a game, watched: the GIL is released and Ctrl-C stops it.
+pub fn perft(py: Python<'_>, mut game: Box<dyn DynGame>, depth: u32) -> PyResult<u64> {
     if depth <= 1 {
-        return Ok(ludorum::perft(&mut game, depth)); // at once: no thread for a count
+        return Ok(game.perft(depth)); // at once: no thread for a count
     }
-    watched(py, move |stop| {
-        ludorum::core::perft::perft_until(&mut game, depth, stop)
-    })
+    watched(py, move |stop| game.perft_until(depth, stop))
 }

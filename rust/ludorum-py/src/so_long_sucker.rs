@@ -1,6 +1,7 @@
 //! So Long Sucker for Python: the piles, hands, dead box, the decision and the chain of givers,
 //! free actions of any living player, and the public chat.
 
+use ludorum::core::dyn_game::NamedMove;
 use ludorum::games::so_long_sucker::SoLongSucker;
 use ludorum::prelude::*;
 use numpy::{PyArray1, PyArrayDyn, PyArrayMethods};
@@ -125,7 +126,10 @@ game_class!(PySoLongSucker, SoLongSucker, "SoLongSucker", {
             let game = self.read()?;
             let mut moves = Vec::new();
             game.free_moves(player, &mut moves);
-            moves.into_iter().map(|m| Self::named(&game, m)).collect()
+            moves
+                .into_iter()
+                .map(|m| NamedMove::of(&*game, m))
+                .collect()
         };
         crate::convert::new_moves(py, named)
     }

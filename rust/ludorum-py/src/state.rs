@@ -1,5 +1,9 @@
 //! The Python methods every game class has, generated once by [`game_class!`]: each method
-//! converts its arguments, calls the engine and maps the error. No rules here.
+//! converts its arguments, calls the engine and maps the error. No rules here. What the engine
+//! protocol does too (moves named by action id and notation, checked play by notation or
+//! action, undo, history, returns, JSON with a viewer, perft) goes through the engine's one
+//! object-safe face, `ludorum::core::dyn_game::DynGame`, called on the concrete game (so
+//! without an indirect call); the class keeps its concrete game for its own methods.
 //!
 //! Threads: the engine state sits in a lock of its own (the class is `frozen`, so PyO3 does not
 //! borrow it). A method converts its arguments first (which may run Python code), then holds the
@@ -147,12 +151,7 @@ macro_rules! game_class {
             /// >>> len(moves), moves[:2]
             /// (18, [Move('d1-f4'), Move('d1-f6')])
             fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-                let named = {
-                    let game = self.read()?;
-                    let mut moves = Vec::new();
-                    game.legal_moves(&mut moves);
-                    moves.into_iter().map(|m| Self::named(&game, m)).collect::<Vec<_>>()
-                };
+                let named = ludorum::core::dyn_game::DynGame::legal_moves(&*self.read()?);
                 crate::convert::new_moves(py, named)
             }
 
@@ -216,8 +215,7 @@ macro_rules! game_class {
                 // one lock for the whole call (apply_action + undo is what searches call most)
                 let mut game = self.write()?;
                 let id = crate::convert::action_index(action, game.num_actions())?;
-                let mv = game.move_from_action(id).map_err(crate::errors::to_py)?;
-                game.play(mv).map_err(crate::errors::to_py)
+                ludorum::core::dyn_game::DynGame::play_action(&mut *game, id).map_err(crate::errors::to_py)
             }
 
             /// The move with this action id, without building the list of legal moves.
@@ -251,12 +249,8 @@ macro_rules! game_class {
                 action: &Bound<'_, PyAny>,
             ) -> PyResult<Py<PyAny>> {
                 let id = crate::convert::action_id(action)?;
-                let named = {
-                    let game = self.read()?;
-                    let mv = game.move_from_action(id).map_err(crate::errors::to_py)?;
-                    Self::named(&game, mv)
-                };
-                crate::convert::new_move(py, named.0, named.1)
+                let named = ludorum::core::dyn_game::DynGame::move_from_action(&*self.read()?, id);
+                crate::convert::named_move(py, named.map_err(crate::errors::to_py)?)
             }
 
             /// Play a move, given as a :class:`~ludorum.Move` or as its notation.
@@ -286,22 +280,22 @@ macro_rules! game_class {
                 match crate::convert::move_argument(r#move)? {
                     crate::convert::MoveArgument::Notation(text) => {
                         let mut game = self.write()?;
-                        let mv = game.parse_move(&text).map_err(crate::errors::to_py)?;
-                        game.play(mv).map_err(crate::errors::to_py)
+                        ludorum::core::dyn_game::DynGame::play_notation(&mut *game, &text).map_err(crate::errors::to_py)
                     }
                     crate::convert::MoveArgument::Move(action, notation) => {
                         let id = crate::convert::action_id_of_move(r#move.py(), action)?;
                         let mut game = self.write()?;
-                        let mv = game.move_from_action(id).map_err(crate::errors::to_py)?;
-                        let canonical = game.notation(mv);
-                        if canonical != notation {
+                        let named =
+                            ludorum::core::dyn_game::DynGame::move_from_action(&*game, id).map_err(crate::errors::to_py)?;
+                        if named.notation != notation {
                             drop(game);
                             return Err(crate::errors::InvalidMoveError::new_err(format!(
-                                "invalid move {}: action {action} is '{canonical}'",
-                                crate::convert::show(r#move)
+                                "invalid move {}: action {action} is '{}'",
+                                crate::convert::show(r#move),
+                                named.notation
                             )));
                         }
-                        game.play(mv).map_err(crate::errors::to_py)
+                        ludorum::core::dyn_game::DynGame::play_action(&mut *game, id).map_err(crate::errors::to_py)
                     }
                 }
             }
@@ -325,12 +319,8 @@ macro_rules! game_class {
             /// (Move('e5-f4'), 1720)
             fn parse_move(&self, py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
                 let text = crate::convert::notation(text)?;
-                let named = {
-                    let game = self.read()?;
-                    let mv = game.parse_move(&text).map_err(crate::errors::to_py)?;
-                    Self::named(&game, mv)
-                };
-                crate::convert::new_move(py, named.0, named.1)
+                let named = ludorum::core::dyn_game::DynGame::parse_move(&*self.read()?, &text);
+                crate::convert::named_move(py, named.map_err(crate::errors::to_py)?)
             }
 
             /// Take back the last move and return it; a finished game is running again.
@@ -351,12 +341,9 @@ macro_rules! game_class {
             /// ...
             /// IndexError: no move to undo
             fn undo(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-                let named = {
-                    let mut game = self.write()?;
-                    game.undo().map(|mv| Self::named(&game, mv))
-                };
+                let named = ludorum::core::dyn_game::DynGame::undo(&mut *self.write()?);
                 match named {
-                    Some((action, notation)) => crate::convert::new_move(py, action, notation),
+                    Some(named) => crate::convert::named_move(py, named),
                     None => Err(PyIndexError::new_err("no move to undo")),
                 }
             }
@@ -372,13 +359,7 @@ macro_rules! game_class {
             /// >>> state.history()
             /// [Move('e5-f4'), Move('m5-l5')]
             fn history(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-                let named = {
-                    let game = self.read()?;
-                    let history = game.history();
-                    (0..history.len())
-                        .map(|i| (game.history_action(i), game.notation(history[i])))
-                        .collect::<Vec<_>>()
-                };
+                let named = ludorum::core::dyn_game::DynGame::history(&*self.read()?);
                 crate::convert::new_moves(py, named)
             }
 
@@ -455,11 +436,7 @@ macro_rules! game_class {
             /// >>> state.returns()
             /// [-1.0, 1.0]
             fn returns(&self) -> PyResult<Vec<f64>> {
-                let game = self.read()?;
-                Ok(match game.outcome() {
-                    Some(outcome) => outcome.returns(game.num_players()),
-                    None => vec![0.0; game.num_players()],
-                })
+                Ok(ludorum::core::dyn_game::DynGame::returns(&*self.read()?))
             }
 
             /// What ``player`` may see, as a numpy ``float32`` tensor for learning agents.
@@ -565,13 +542,7 @@ macro_rules! game_class {
                 viewer: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Py<PyAny>> {
                 let viewer = self.viewer_index(viewer)?;
-                let value = {
-                    let game = self.read()?;
-                    match viewer {
-                        None => ludorum::core::json::to_json(&*game),
-                        Some(v) => ludorum::core::hidden::view_json(&*game, v),
-                    }
-                };
+                let value = ludorum::core::dyn_game::DynGame::to_json(&*self.read()?, viewer);
                 crate::convert::to_python(py, &value)
             }
 
@@ -605,7 +576,7 @@ macro_rules! game_class {
             /// (18, 324)
             fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
                 let depth = crate::convert::depth(depth)?;
-                let game = self.read()?.clone();
+                let game = ludorum::core::dyn_game::DynGame::clone_box(&*self.read()?);
                 crate::monitor::perft(py, game, depth)
             }
 
@@ -665,7 +636,8 @@ macro_rules! game_class {
                 let size = size.0;
                 let snapshot = Py::new(py, self.copy()?)?; // drawn whole, as it is now
                 let render = py.import("ludorum.render")?;
-                render.call_method1("svg_board", (snapshot, viewer, size))?.extract()
+                // `size` is checked (as it was taken) and `viewer` too: drawn without a new check
+                render.call_method1("_svg_board", (snapshot, viewer, size))?.extract()
             }
 
             fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
@@ -772,12 +744,6 @@ macro_rules! game_class {
                     .filter(|v| !v.is_none())
                     .map(|v| self.player_index(v, "viewer"))
                     .transpose()
-            }
-
-            /// A move's action id and notation, to make a `ludorum.Move` of once the lock is
-            /// released.
-            fn named(game: &$game, mv: <$game as Encoding>::Move) -> (usize, String) {
-                (game.action(mv), game.notation(mv))
             }
         }
     };

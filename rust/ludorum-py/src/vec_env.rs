@@ -4,8 +4,8 @@
 
 use std::sync::Mutex;
 
-use ludorum::env::{Autoreset, BatchEnv, Build, Config, Outputs};
-use ludorum::games::visit;
+use ludorum::core::dyn_game;
+use ludorum::env::{Autoreset, BatchEnv, Config, Outputs};
 use numpy::ndarray::IxDyn;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
@@ -90,12 +90,9 @@ impl PyVecEnv {
             opponents: opponents.map(agents::specs_from_python).transpose()?,
             learner,
         };
-        let build = Build {
-            options: convert::options_from_python(py, game, options)?,
-            config,
-        };
-        let env = visit(game, build)
-            .map_err(errors::to_py)?
+        let options = convert::options_from_python(py, game, options)?;
+        let env = dyn_game::new(game, &options)
+            .and_then(|start| start.vec_env(config))
             .map_err(errors::to_py)?;
         let shape = env.shape().clone();
         let n = shape.num_envs;

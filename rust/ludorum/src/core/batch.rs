@@ -40,10 +40,13 @@ impl<G: Game> Batch<G> {
     ///
     /// [`Error::InvalidOption`] for options the game refuses.
     pub fn new(options: &Map<String, Value>, seed: u64) -> Result<Self, Error> {
-        Ok(Self {
-            start: G::new(options)?,
-            seed,
-        })
+        Ok(Self::with_start(G::new(options)?, seed))
+    }
+
+    /// A batch of games that start where `start` does (a game at its start, its options
+    /// validated when it was made), with `seed`.
+    pub fn with_start(start: G, seed: u64) -> Self {
+        Self { start, seed }
     }
 
     /// The seed of game `i`: `seed + i`, wrapping at 2^64.

@@ -157,7 +157,10 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     ///
     /// The default is `play_unchecked` (undo then still works). So Long Sucker and Domination
     /// override it: their keys and undo records were nearly a quarter and a twelfth of a
-    /// random game (`docs/performance.md`). Everything that plays moves it never takes back
+    /// random game (`docs/performance.md`). Both do it through one helper,
+    /// [`PlaysForGood`](super::for_good::PlaysForGood), which holds the key, whether it is
+    /// stale and the undo records, and gives `play_unchecked`, `play_for_good` and `key` from the
+    /// game's one `play_move::<KEEP>`. Everything that plays moves it never takes back
     /// plays this way: [`simulate`](crate::simulate) and random games, MCTS simulations (their
     /// states are thrown away), arena games and vector environments.
     #[inline(always)]

@@ -4,6 +4,7 @@ use serde_json::{json, Map, Value};
 
 use super::error::Error;
 use super::game::Game;
+use super::outcome::Outcome;
 
 /// Version of the JSON state format.
 pub const VERSION: u64 = 1;
@@ -19,11 +20,17 @@ pub fn to_json<G: Game>(game: &G) -> Value {
     fields.insert("moves".into(), json!(moves));
     game.json_fields(&mut fields);
     fields.insert("current_player".into(), json!(game.current_player()));
-    let outcome = game
-        .outcome()
-        .map(|o| json!({"winners": o.winner_list(), "reason": o.reason}));
-    fields.insert("outcome".into(), outcome.unwrap_or(Value::Null));
+    fields.insert("outcome".into(), outcome_json(game.outcome()));
     Value::Object(fields)
+}
+
+/// An outcome as the JSON state writes it: `{"winners": [...], "reason": "..."}`, or `null`
+/// while the game runs.
+pub fn outcome_json(outcome: Option<Outcome>) -> Value {
+    outcome.map_or(
+        Value::Null,
+        |o| json!({"winners": o.winner_list(), "reason": o.reason}),
+    )
 }
 
 /// Rebuilds a state by replaying `moves` from a new game with `options`, then checks that

@@ -1,12 +1,15 @@
-//! What every game shares: the [`Game`](game::Game) traits and their capabilities, facts,
-//! errors, outcomes, observation layouts, options, the RNG, Zobrist tables, stacks that clone with their capacity,
-//! perft, JSON replay, batches and playouts; in tests, the checks every game shares
-//! (`testing`).
+//! What every game shares: the [`Game`](game::Game) traits and their capabilities, their one
+//! object-safe face ([`DynGame`](dyn_game::DynGame)), facts, errors, outcomes, observation
+//! layouts, options, the RNG, Zobrist tables, stacks that clone with their capacity, the key and
+//! undo records of games that play for good, perft, JSON replay, batches and playouts; in tests,
+//! the checks every game shares (`testing`).
 
 pub mod batch;
 pub mod compact;
+pub mod dyn_game;
 pub mod error;
 pub mod facts;
+pub mod for_good;
 pub mod game;
 pub mod hidden;
 pub mod json;

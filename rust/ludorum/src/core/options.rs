@@ -195,6 +195,176 @@ impl<'a> Options<'a> {
     }
 }
 
+/// Checks every given option against the game's facts, the way the Python API takes them
+/// (`ludorum._args.plain_options`, the same messages): first that every name is an option of
+/// the game, then each value by its kind, `players` first (a player option is checked against
+/// it) and then in the order given. What a game checks beyond its facts (Chinese Checkers'
+/// pieces with the player count, Armadora's races) is [`Game::new`](super::game::Game::new)'s.
+/// Returns the options as given, an integer given to a `float` option made a float.
+///
+/// Values are shown in messages as Python writes them (`repr`): the bindings hand
+/// over only values written the same in both languages (None, bools, integers, short plain
+/// strings), and check anything else in Python.
+///
+/// # Errors
+///
+/// [`Error::InvalidOption`] for an unknown option or a value its facts do not allow.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::options::check;
+/// use ludorum::games::facts;
+/// let given = serde_json::json!({"area": "free", "players": 7});
+/// let error = check(facts("chinese_checkers").unwrap(), given.as_object().unwrap());
+/// assert_eq!(error.unwrap_err().to_string(), "players must be one of 2, 3, 4, 6, got 7");
+/// let given = serde_json::json!({"komi": 1});
+/// let checked = check(facts("dominions").unwrap(), given.as_object().unwrap()).unwrap();
+/// assert_eq!(checked["komi"], 1.0);
+/// ```
+pub fn check(
+    facts: &'static Facts,
+    given: &Map<String, Value>,
+) -> Result<Map<String, Value>, Error> {
+    Options::new(facts, given)?;
+    // The player count a player option is checked against: the default until `players`,
+    // checked first, is read.
+    let mut players = match facts.option("players").map(|o| &o.default) {
+        Some(OptionDefault::Int(n)) => Some(*n),
+        _ => None,
+    };
+    let mut out = given.clone();
+    let order = given
+        .keys()
+        .filter(|k| *k == "players")
+        .chain(given.keys().filter(|k| *k != "players"));
+    for name in order {
+        let spec = facts.option(name).expect("checked by Options::new");
+        let value = &given[name.as_str()];
+        if let Some(checked) = check_value(spec, value, players)? {
+            out.insert(name.clone(), checked);
+        }
+        if name == "players" {
+            players = value.as_i64();
+        }
+    }
+    Ok(out)
+}
+
+/// One value checked against its facts: `Some` when it is to be stored otherwise (a float
+/// option's integer); see [`check`].
+fn check_value(
+    spec: &OptionSpec,
+    value: &Value,
+    players: Option<i64>,
+) -> Result<Option<Value>, Error> {
+    let refuse = |extra: String| {
+        Error::InvalidOption(format!(
+            "{} must be {}{extra}, got {}",
+            spec.name,
+            spec.allowed(),
+            python_repr(value)
+        ))
+    };
+    let plain = || refuse(String::new());
+    if value.is_null() {
+        return if spec.nullable {
+            Ok(None)
+        } else {
+            Err(plain())
+        };
+    }
+    match spec.kind {
+        OptionKind::IntChoice(_)
+        | OptionKind::IntRange { .. }
+        | OptionKind::Seed
+        | OptionKind::Player => {
+            let player_range = match (&spec.kind, players) {
+                (OptionKind::Player, Some(p)) => format!(" in 0..{}", p - 1),
+                _ => String::new(),
+            };
+            // An integer: not a bool, not a float (JSON keeps `1.0` a float).
+            let number = match value {
+                Value::Number(n) if n.is_i64() || n.is_u64() => n,
+                _ => return Err(refuse(player_range)),
+            };
+            let (signed, unsigned) = (number.as_i64(), number.as_u64());
+            let a_player = unsigned
+                .zip(players)
+                .is_some_and(|(n, p)| i128::from(n) < i128::from(p));
+            match spec.kind {
+                OptionKind::Player if a_player => Ok(None),
+                OptionKind::Player => Err(refuse(player_range)),
+                OptionKind::Seed if unsigned.is_some() => Ok(None),
+                OptionKind::IntChoice(choices) if signed.is_some_and(|n| choices.contains(&n)) => {
+                    Ok(None)
+                }
+                OptionKind::IntRange { low, high }
+                    if unsigned.is_some_and(|n| (low..=high).contains(&n)) =>
+                {
+                    Ok(None)
+                }
+                _ => Err(plain()),
+            }
+        }
+        OptionKind::Float => match value {
+            Value::Number(n) => match n.as_f64().filter(|x| x.is_finite()) {
+                Some(x) if !n.is_f64() => Ok(Some(Value::from(x))),
+                Some(_) => Ok(None),
+                None => Err(plain()),
+            },
+            _ => Err(plain()),
+        },
+        OptionKind::StrChoice(choices) => match value {
+            Value::String(s) if choices.contains(&s.as_str()) => Ok(None),
+            _ => Err(plain()),
+        },
+        OptionKind::IntList { len } => {
+            let Value::Array(items) = value else {
+                return Err(plain());
+            };
+            let integers = items
+                .iter()
+                .all(|v| matches!(v, Value::Number(n) if n.is_i64() || n.is_u64()));
+            if integers && items.len() == len {
+                Ok(None)
+            } else {
+                Err(plain())
+            }
+        }
+        OptionKind::Bool => match value {
+            Value::Bool(_) => Ok(None),
+            _ => Err(plain()),
+        },
+        OptionKind::StrList(_) => {
+            // Names written plainly; which, how many and whether they repeat is the game's.
+            let name = |v: &Value| {
+                v.as_str()
+                    .is_some_and(|s| s.len() <= MAX_NOTATION && s.bytes().all(notation_char))
+            };
+            let names = match value {
+                Value::String(_) => name(value),
+                Value::Array(items) => items.iter().all(name),
+                _ => false,
+            };
+            if names {
+                Ok(None)
+            } else {
+                Err(plain())
+            }
+        }
+    }
+}
+
+/// The longest name in a list of names (`ludorum._args.MAX_NOTATION`).
+const MAX_NOTATION: usize = 64;
+
+/// The characters of a name (and of a move's notation): printable ASCII but quotes and
+/// backslash (`ludorum._args._NOTATION_CHARS`).
+fn notation_char(byte: u8) -> bool {
+    (0x20..0x7f).contains(&byte) && !matches!(byte, b'\'' | b'"' | b'\\')
+}
+
 /// The error for a value `spec` does not allow, naming what it allows.
 fn refusal(spec: &OptionSpec, value: &Value) -> Error {
     Error::InvalidOption(format!(

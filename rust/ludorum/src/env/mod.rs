@@ -1,8 +1,10 @@
 //! Batched environments for reinforcement learning: [`VecEnv`] steps `num_envs` games of one
 //! configuration in one call, writing observations, rewards, ends, action masks and players to
 //! move into buffers the caller owns and reuses, over threads. It is generic over [`Game`], and
-//! [`BatchEnv`] is its object-safe face, which the bindings build once through the list of
-//! games.
+//! [`BatchEnv`] is its object-safe face, made from an erased game by
+//! [`DynGame::vec_env`](crate::core::dyn_game::DynGame::vec_env) (so by name through the one
+//! dispatch, [`dyn_game::new`](crate::core::dyn_game::new)). Stepping stays monomorphised: one
+//! indirect call per batch step, none per env or move.
 //!
 //! Seeding: episode `k` of env `i` of an env seeded `s` starts from [`episode_seed`]`(s, i, k)`
 //! (the game's setup, its sampler and its opponents), so a run is the same whatever the thread
@@ -263,7 +265,17 @@ impl<G: Game> VecEnv<G> {
     /// [`Error::InvalidOption`] for bad options, no envs, a learner seat the game has not, or
     /// a count of opponents that is neither one nor one a seat.
     pub fn new(options: &Map<String, Value>, config: Config) -> Result<Self, Error> {
-        let start = G::new(options)?;
+        Self::with_start(G::new(options)?, config)
+    }
+
+    /// A batched env of `config.num_envs` games that start where `start` does (a game at its
+    /// start, its options validated when it was made), not reset yet.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidOption`] for no envs, a learner seat the game has not, or a count of
+    /// opponents that is neither one nor one a seat.
+    pub fn with_start(start: G, config: Config) -> Result<Self, Error> {
         let players = start.num_players();
         if config.num_envs == 0 {
             return Err(Error::InvalidOption(
@@ -718,20 +730,4 @@ fn check_action<G: Game>(
         Ok(mv) => Error::illegal_move(slot.game.notation(mv), reason),
         Err(_) => Error::invalid_move(a.to_string(), reason),
     })
-}
-
-/// Builds the [`BatchEnv`] of a game by its registry name, through the one list of games.
-pub struct Build {
-    /// The game's options.
-    pub options: Map<String, Value>,
-    /// See [`Config`].
-    pub config: Config,
-}
-
-impl crate::games::Visitor for Build {
-    type Output = Result<Box<dyn BatchEnv>, Error>;
-
-    fn visit<G: Game>(self) -> Self::Output {
-        Ok(Box::new(VecEnv::<G>::new(&self.options, self.config)?))
-    }
 }

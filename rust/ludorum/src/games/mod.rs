@@ -136,6 +136,9 @@ mod tests {
                 .filter(|n| options.contains_key(*n))
                 .collect();
             assert_eq!(keys, declared, "options() in the declared order");
+            // The options a game writes pass the one option check as they are.
+            let checked = crate::core::options::check(facts, &options).expect("options() pass");
+            assert_eq!(checked, options);
             for spec in facts.options {
                 let Some(value) = options.get(spec.name) else {
                     continue;

@@ -4,8 +4,9 @@
 //! object in, one response object out. Several games may be open at once, each a table with an
 //! id; commands go to the current one (`new` and `use` choose it).
 //!
-//! Everything game-specific goes through the [`Game`] trait, once per table ([`Table`] is its
-//! object-safe face, built through the one list of games), so every game speaks the protocol.
+//! Everything game-specific goes through the [`Game`](crate::Game) trait's object-safe face,
+//! [`DynGame`] (a table holds one, opened by name through the one list of games), so every
+//! game speaks the protocol.
 //!
 //! # Examples
 //!
@@ -23,14 +24,12 @@ use std::io::{BufRead, Write};
 
 use serde_json::{json, Map, Value};
 
+use crate::core::dyn_game::{self, DynGame};
 use crate::core::error::Error;
-use crate::core::game::Game;
-use crate::core::hidden::view_json;
-use crate::core::json::{from_json, to_json};
+use crate::core::json::outcome_json;
 use crate::core::options::parse_assignments;
-use crate::core::perft::perft;
 use crate::core::rng::SplitMix64;
-use crate::games::{visit, Visitor, ALL};
+use crate::games::{facts, ALL};
 use crate::search::AgentSpec;
 
 #[cfg(test)]
@@ -111,167 +110,82 @@ fn protocol_error(message: impl Into<String>) -> Failure {
 
 type Reply = Result<Value, Failure>;
 
-/// One open game, whatever its type: what the commands ask of it.
-pub trait Table: Send {
-    /// The registry name of the game.
-    fn game(&self) -> &'static str;
-    /// The players of the game.
-    fn num_players(&self) -> usize;
-    /// The referee's JSON, or `viewer`'s view.
-    fn json(&self, viewer: Option<usize>) -> Value;
-    /// Replaces the game with the one of a JSON state (checked in full); nothing changes on error.
-    fn load(&mut self, value: &Value) -> Result<(), Error>;
-    /// The legal moves in notation (of the player to move; `seat` must be that player, else
-    /// none).
-    fn legal(&self, seat: Option<usize>) -> Vec<String>;
-    /// Plays a move given in notation.
-    fn play(&mut self, text: &str) -> Result<String, Error>;
-    /// Takes back the last move, giving its notation (`None` at the start).
-    fn undo(&mut self) -> Option<String>;
-    /// The player to move, `None` once over.
-    fn current_player(&self) -> Option<usize>;
-    /// `{"winners": [...], "reason": "..."}`, or null while the game runs.
-    fn outcome(&self) -> Value;
-    /// The returns of every player (0 while the game runs).
-    fn returns(&self) -> Vec<f64>;
-    /// The Zobrist key.
-    fn key(&self) -> u64;
-    /// Reseeds the generator that `genmove` agents draw from.
-    fn reseed(&mut self, seed: u64);
-    /// Plays the move a built-in agent chooses, giving its notation.
-    fn genmove(&mut self, agent: &AgentSpec) -> Result<String, Error>;
-    /// Says `text` for `seat` in the game's chat, if it has one.
-    fn chat(&mut self, seat: usize, text: &str) -> bool;
-    /// The number of leaf positions `depth` plies ahead.
-    fn perft(&mut self, depth: u32) -> u64;
-}
-
-/// A table of game `G`: the game and the generator its agents draw from.
-struct GameTable<G: Game> {
-    game: G,
+/// One open game: the game, whatever its type, and the generator its `genmove` agents draw
+/// from (seeded with the game's `seed` option when it has one).
+struct Table {
+    game: Box<dyn DynGame>,
     rng: SplitMix64,
 }
 
-impl<G: Game> Table for GameTable<G> {
-    fn game(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn num_players(&self) -> usize {
-        self.game.num_players()
-    }
-
-    fn json(&self, viewer: Option<usize>) -> Value {
-        match viewer {
-            Some(viewer) => view_json(&self.game, viewer),
-            None => to_json(&self.game),
+impl Table {
+    /// A table of `game`, its generator seeded `seed`.
+    fn new(game: Box<dyn DynGame>, seed: u64) -> Self {
+        Self {
+            game,
+            rng: SplitMix64::new(seed),
         }
     }
 
-    fn load(&mut self, value: &Value) -> Result<(), Error> {
-        self.game = from_json::<G>(value)?;
-        Ok(())
+    /// A table of a new game called `name` with `options`.
+    fn open(name: &str, options: &Map<String, Value>) -> Result<Self, Error> {
+        let game = dyn_game::new(name, options)?;
+        let seed = game
+            .options()
+            .get("seed")
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        Ok(Self::new(game, seed))
     }
 
+    /// The legal moves in notation (of the player to move; `seat` must be that player, else
+    /// none).
     fn legal(&self, seat: Option<usize>) -> Vec<String> {
-        if seat.is_some() && seat != self.game.current_player() {
+        let to_move = self.game.current_player();
+        if to_move.is_none() || (seat.is_some() && seat != to_move) {
             return Vec::new();
         }
-        let mut moves = Vec::new();
-        if self.game.current_player().is_some() {
-            self.game.legal_moves(&mut moves);
-        }
-        moves.into_iter().map(|m| self.game.notation(m)).collect()
+        let moves = self.game.legal_moves();
+        moves.into_iter().map(|m| m.notation).collect()
     }
 
+    /// Plays a move given in notation, giving its notation.
     fn play(&mut self, text: &str) -> Result<String, Error> {
-        let mv = self.game.parse_move(text)?;
-        self.game.play(mv)?;
-        Ok(self.game.notation(mv))
+        self.game.play_notation(text)?;
+        Ok(self.last_notation())
     }
 
-    fn undo(&mut self) -> Option<String> {
-        self.game.undo().map(|mv| self.game.notation(mv))
-    }
-
-    fn current_player(&self) -> Option<usize> {
-        self.game.current_player()
-    }
-
-    fn outcome(&self) -> Value {
-        self.game.outcome().map_or(
-            Value::Null,
-            |o| json!({"winners": o.winner_list(), "reason": o.reason}),
-        )
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        match self.game.outcome() {
-            Some(outcome) => outcome.returns(self.game.num_players()),
-            None => vec![0.0; self.game.num_players()],
-        }
-    }
-
-    fn key(&self) -> u64 {
-        self.game.key()
-    }
-
-    fn reseed(&mut self, seed: u64) {
-        self.rng = SplitMix64::new(seed);
-    }
-
+    /// Plays the move a built-in agent chooses, giving its notation.
     fn genmove(&mut self, agent: &AgentSpec) -> Result<String, Error> {
         if self.game.current_player().is_none() {
             return Err(Error::InvalidOption("genmove: the game is over".into()));
         }
         // The random agent draws from the table's generator, as `simulate` draws game i's
         // moves from SplitMix64(seed + i); a search gets its seed from it.
-        let mv = match agent {
+        let chosen = match agent {
             AgentSpec::Random { .. } => self.game.random_move(&mut self.rng),
             AgentSpec::Mcts(_) => {
                 let seed = self.rng.next_u64();
-                agent.offset(seed).build::<G>().choose(&self.game)
+                let mut agent = self.game.agent(&agent.offset(seed));
+                agent.choose(self.game.as_ref())
             }
         };
-        self.game.play_unchecked(mv);
-        Ok(self.game.notation(mv))
+        self.game.play_action(chosen.action)?;
+        Ok(self.last_notation())
     }
 
-    fn chat(&mut self, seat: usize, text: &str) -> bool {
-        self.game.say_in_chat(seat, text)
-    }
-
-    fn perft(&mut self, depth: u32) -> u64 {
-        perft(&mut self.game, depth)
-    }
-}
-
-/// Opens a table of the game named by the visit.
-struct Open {
-    options: Map<String, Value>,
-}
-
-impl Visitor for Open {
-    type Output = Result<Box<dyn Table>, Error>;
-
-    fn visit<G: Game>(self) -> Self::Output {
-        let game = G::new(&self.options)?;
-        let seed = game
-            .options()
-            .get("seed")
-            .and_then(Value::as_u64)
-            .unwrap_or(0);
-        Ok(Box::new(GameTable {
-            game,
-            rng: SplitMix64::new(seed),
-        }))
+    /// The notation of the last move played.
+    fn last_notation(&self) -> String {
+        self.game
+            .last_move()
+            .map(|m| m.notation)
+            .expect("a move was just played")
     }
 }
 
 /// A protocol session: the open tables and the current one.
 pub struct Session {
     json_mode: bool,
-    tables: BTreeMap<u64, Box<dyn Table>>,
+    tables: BTreeMap<u64, Table>,
     current: Option<u64>,
     next_id: u64,
 }
@@ -400,7 +314,7 @@ impl Session {
         format!("?{id} {message}\n\n")
     }
 
-    fn table(&mut self) -> Result<&mut Box<dyn Table>, Failure> {
+    fn table(&mut self) -> Result<&mut Table, Failure> {
         let id = self
             .current
             .ok_or_else(|| protocol_error("no game is open: start one with 'new GAME'"))?;
@@ -436,7 +350,7 @@ impl Session {
                 let tables: Vec<Value> = self
                     .tables
                     .iter()
-                    .map(|(id, t)| json!({"id": id, "game": t.game(), "current": self.current == Some(*id)}))
+                    .map(|(id, t)| json!({"id": id, "game": t.game.name(), "current": self.current == Some(*id)}))
                     .collect();
                 Value::Array(tables)
             }),
@@ -464,7 +378,7 @@ impl Session {
             ));
         };
         let options = parse_assignments(assignments.iter().map(String::as_str))?;
-        let table = visit(name, Open { options })??;
+        let table = Table::open(name, &options)?;
         let id = self.next_id;
         self.next_id += 1;
         self.tables.insert(id, table);
@@ -480,44 +394,39 @@ impl Session {
             )));
         }
         let table = self.table()?;
-        let players = table.num_players();
+        let players = table.game.num_players();
         match command {
             "show" => {
                 let viewer = optional_seat(args, players, "viewer")?;
-                Ok(Value::String(show(table.as_ref(), viewer)))
+                Ok(Value::String(show(table.game.as_ref(), viewer)))
             }
             "json" => {
                 let viewer = optional_seat(args, players, "viewer")?;
-                Ok(table.json(viewer))
+                Ok(table.game.to_json(viewer))
             }
             "load" => {
                 let text = args.join(" ");
                 let value: Value = serde_json::from_str(&text).map_err(|e| {
                     Failure::from(Error::InvalidState(format!("invalid JSON: {e}")))
                 })?;
-                if value.get("game").and_then(Value::as_str) != Some(table.game()) {
+                if value.get("game").and_then(Value::as_str) != Some(table.game.name()) {
                     // another game: a new table of that game, replacing this one
                     let name = value
                         .get("game")
                         .and_then(Value::as_str)
                         .unwrap_or_default();
-                    let mut fresh = visit(
-                        name,
-                        Open {
-                            options: Map::new(),
-                        },
-                    )
-                    .map_err(|_| {
+                    facts(name).map_err(|_| {
                         Failure::from(Error::InvalidState(format!(
                             "invalid state: 'game' must be one of {}, got {}",
                             ALL.iter().map(|f| f.name).collect::<Vec<_>>().join(", "),
                             clip(&value.get("game").map(Value::to_string).unwrap_or_default())
                         )))
-                    })??;
-                    fresh.load(&value)?;
+                    })?;
+                    let mut fresh = Table::open(name, &Map::new())?;
+                    fresh.game.load_json(&value)?;
                     *table = fresh;
                 } else {
-                    table.load(&value)?;
+                    table.game.load_json(&value)?;
                 }
                 Ok(Value::String(String::new()))
             }
@@ -534,29 +443,33 @@ impl Session {
             "undo" => {
                 no_args(args)?;
                 table
+                    .game
                     .undo()
-                    .map(Value::String)
+                    .map(|m| Value::String(m.notation))
                     .ok_or_else(|| protocol_error("nothing to undo"))
             }
             "current_player" => {
                 no_args(args)?;
-                Ok(table.current_player().map_or(json!("none"), |p| json!(p)))
+                Ok(table
+                    .game
+                    .current_player()
+                    .map_or(json!("none"), |p| json!(p)))
             }
             "outcome" => {
                 no_args(args)?;
-                Ok(table.outcome())
+                Ok(outcome_json(table.game.outcome()))
             }
             "returns" => {
                 no_args(args)?;
-                Ok(json!(table.returns()))
+                Ok(json!(table.game.returns()))
             }
             "key" => {
                 no_args(args)?;
-                Ok(json!(format!("{:016x}", table.key())))
+                Ok(json!(format!("{:016x}", table.game.key())))
             }
             "seed" => {
                 let seed = one_number(args, "seed takes an integer 0..2**64-1")?;
-                table.reseed(seed);
+                table.rng = SplitMix64::new(seed);
                 Ok(Value::String(String::new()))
             }
             "genmove" => {
@@ -579,8 +492,8 @@ impl Session {
                         text.len()
                     )));
                 }
-                if !table.chat(seat, &text) {
-                    return Err(protocol_error(format!("{} has no chat", table.game())));
+                if !table.game.say_in_chat(seat, &text) {
+                    return Err(protocol_error(format!("{} has no chat", table.game.name())));
                 }
                 Ok(Value::String(String::new()))
             }
@@ -591,7 +504,7 @@ impl Session {
                         "perft depth must be 0..{MAX_PERFT_DEPTH}, got {depth}"
                     )));
                 }
-                Ok(json!(table.perft(depth as u32)))
+                Ok(json!(table.game.perft(depth as u32)))
             }
             _ => Err(protocol_error(format!(
                 "unknown command '{}'",
@@ -764,19 +677,19 @@ fn games() -> Value {
 
 /// A text summary of a table for `show`: the game, ply, player to move or outcome, and the
 /// moves as `viewer` sees them (the drawings of the boards live in the Python package).
-fn show(table: &dyn Table, viewer: Option<usize>) -> String {
-    let view = table.json(viewer);
+fn show(game: &dyn DynGame, viewer: Option<usize>) -> String {
+    let view = game.to_json(viewer);
     let moves: Vec<String> = view
         .get("moves")
         .and_then(Value::as_array)
         .map(|m| m.iter().map(text_of).collect())
         .unwrap_or_default();
-    let status = match table.current_player() {
+    let status = match game.current_player() {
         Some(p) => format!("to move: {p}"),
-        None => format!("over: {}", table.outcome()),
+        None => format!("over: {}", outcome_json(game.outcome())),
     };
     let mut lines = vec![
-        format!("game {} ply {} {status}", table.game(), moves.len()),
+        format!("game {} ply {} {status}", game.name(), moves.len()),
         if moves.is_empty() {
             "moves (none)".to_owned()
         } else {

@@ -10,6 +10,7 @@ use crate::core::facts::{
     Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, MAX_PLIES, SEED,
 };
 use crate::core::observation::Layout;
+use crate::core::for_good::{KeyAndUndo, PlaysForGood};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -171,11 +172,10 @@ impl Movement {
     }
 }
 
-/// What undo needs beyond the move: the key before it, the mover, and the pieces overflow
+/// What undo needs beyond the move and the key before it: the mover, and the pieces overflow
 /// removed from the bottom of the destination.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Undo {
-    key: u64,
+pub struct Undo {
     pub(super) mover: u8,
     /// How many pieces overflow removed.
     pub(super) removed_count: u8,
@@ -224,13 +224,11 @@ pub struct Domination {
     pub(super) in_hand: [bool; 4],
     /// The player to move; once the game is over, the player who would move next.
     pub(super) to_move: u8,
-    /// The Zobrist key, kept incrementally while `keyed`, which moves played for good clear.
-    key: u64,
     outcome: Option<Outcome>,
     history: Stack<Move>,
-    /// One record per move of `history` since the last move played for good.
-    pub(super) undos: Stack<Undo>,
-    keyed: bool,
+    /// The Zobrist key (stale after moves played for good), and one undo record per move of
+    /// `history` since the last move played for good.
+    pub(super) keys: KeyAndUndo<Undo>,
 }
 
 impl Domination {
@@ -257,11 +255,9 @@ impl Domination {
             captured: [0; 4],
             in_hand: [false; 4],
             to_move: to_move as u8,
-            key: 0,
-            keyed: true,
             outcome: None,
             history: Stack::with_capacity(capacity),
-            undos: Stack::with_capacity(capacity),
+            keys: KeyAndUndo::with_capacity(capacity),
         };
         for (square, &colour) in LAYOUTS[players - 2].iter().enumerate() {
             if colour != EMPTY {
@@ -349,7 +345,8 @@ impl Domination {
         let pieces = packed >> (2 * base);
         if KEEP {
             for j in 0..lift {
-                self.key ^= stack_key(from, base + j, (pieces >> (2 * j)) & 3);
+                self.keys
+                    .xor(stack_key(from, base + j, (pieces >> (2 * j)) & 3));
             }
         }
         let rest = packed & levels_mask(base);
@@ -388,7 +385,8 @@ impl Domination {
         if total <= MAX_HEIGHT {
             if KEEP {
                 for j in 0..count {
-                    self.key ^= stack_key(to, height + j, (pieces >> (2 * j)) & 3);
+                    self.keys
+                        .xor(stack_key(to, height + j, (pieces >> (2 * j)) & 3));
                 }
             }
             self.stacks[to] = combined as u16;
@@ -400,10 +398,10 @@ impl Domination {
         let kept = combined >> (2 * removed_count);
         if KEEP {
             for j in 0..height {
-                self.key ^= stack_key(to, j, (packed >> (2 * j)) & 3);
+                self.keys.xor(stack_key(to, j, (packed >> (2 * j)) & 3));
             }
             for j in 0..MAX_HEIGHT {
-                self.key ^= stack_key(to, j, (kept >> (2 * j)) & 3);
+                self.keys.xor(stack_key(to, j, (kept >> (2 * j)) & 3));
             }
         }
         self.stacks[to] = kept as u16;
@@ -421,7 +419,8 @@ impl Domination {
         if own > 0 {
             let n = usize::from(self.reserves[mover]);
             if KEEP {
-                self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n + own];
+                self.keys
+                    .xor(RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n + own]);
             }
             self.reserves[mover] += own as u8;
         }
@@ -476,7 +475,7 @@ impl Domination {
             }
         }
         if KEEP {
-            self.key ^= turn_key(mover) ^ turn_key(next);
+            self.keys.xor(turn_key(mover) ^ turn_key(next));
         }
         self.to_move = next as u8;
         if self
@@ -485,52 +484,6 @@ impl Domination {
         {
             self.outcome = Some(Outcome::draw("ply limit"));
         }
-    }
-
-    /// Plays `mv`; with `KEEP`, keeping the incremental key and the undo record (not for
-    /// [`Game::play_for_good`], whose random games never read them).
-    #[inline(always)]
-    fn play_move<const KEEP: bool>(&mut self, mv: Move) {
-        let mover = usize::from(self.to_move);
-        let key = self.key;
-        let pieces = match mv.source() {
-            RESERVE => {
-                let n = usize::from(self.reserves[mover]);
-                if KEEP {
-                    self.key ^= RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n - 1];
-                }
-                self.reserves[mover] -= 1;
-                mover as u32
-            }
-            HAND => {
-                self.in_hand[mover] = false;
-                if KEEP {
-                    self.key ^= opening_key(mover);
-                }
-                mover as u32
-            }
-            from => self.lift::<KEEP>(usize::from(from), mv.lift(), mover),
-        };
-        let (removed, removed_count) = self.drop::<KEEP>(mv.to(), pieces, mv.lift(), mover);
-        self.history.push(mv);
-        if KEEP {
-            self.undos.push(Undo {
-                key,
-                mover: mover as u8,
-                removed_count,
-                removed,
-            });
-        }
-        self.end_turn::<KEEP>(mover);
-    }
-
-    /// Computes the key from scratch and keeps it from now on (at a start, and after moves
-    /// played for good, which did not keep it).
-    #[cold]
-    #[inline(never)]
-    fn rekey(&mut self) {
-        self.key = self.key_from_scratch();
-        self.keyed = true;
     }
 
     /// A game of these options with the given stacks (square name, colour letters bottom to
@@ -545,7 +498,6 @@ impl Domination {
     ) -> Self {
         let mut game = self.clone();
         game.history.clear();
-        game.undos.clear();
         game.outcome = None;
         game.stacks = [0; SQUARES];
         game.heights = [0; SQUARES];
@@ -569,6 +521,60 @@ impl Domination {
         game.to_move = to_move as u8;
         game.rekey();
         game
+    }
+}
+
+impl PlaysForGood for Domination {
+    type Record = Undo;
+
+    #[inline(always)]
+    fn key_and_undo(&self) -> &KeyAndUndo<Undo> {
+        &self.keys
+    }
+
+    #[inline(always)]
+    fn key_and_undo_mut(&mut self) -> &mut KeyAndUndo<Undo> {
+        &mut self.keys
+    }
+
+    /// Plays `mv`; with `KEEP`, keeping the incremental key and the undo record (not for
+    /// [`Game::play_for_good`], whose random games never read them).
+    #[inline(always)]
+    fn play_move<const KEEP: bool>(&mut self, mv: Move) {
+        let mover = usize::from(self.to_move);
+        let key = self.keys.raw_key();
+        let pieces = match mv.source() {
+            RESERVE => {
+                let n = usize::from(self.reserves[mover]);
+                if KEEP {
+                    self.keys
+                        .xor(RESERVE_KEYS[mover][n] ^ RESERVE_KEYS[mover][n - 1]);
+                }
+                self.reserves[mover] -= 1;
+                mover as u32
+            }
+            HAND => {
+                self.in_hand[mover] = false;
+                if KEEP {
+                    self.keys.xor(opening_key(mover));
+                }
+                mover as u32
+            }
+            from => self.lift::<KEEP>(usize::from(from), mv.lift(), mover),
+        };
+        let (removed, removed_count) = self.drop::<KEEP>(mv.to(), pieces, mv.lift(), mover);
+        self.history.push(mv);
+        if KEEP {
+            self.keys.push(
+                key,
+                Undo {
+                    mover: mover as u8,
+                    removed_count,
+                    removed,
+                },
+            );
+        }
+        self.end_turn::<KEEP>(mover);
     }
 }
 
@@ -628,23 +634,17 @@ impl Game for Domination {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
-        if !self.keyed {
-            self.rekey();
-        }
-        self.play_move::<true>(mv);
+        self.play_keeping(mv);
     }
 
     #[inline(always)]
     fn play_for_good(&mut self, mv: Move) {
-        // Undo stops here: the records below no longer match the moves above them.
-        self.undos.clear();
-        self.keyed = false;
-        self.play_move::<false>(mv);
+        self.play_forgetting(mv);
     }
 
     fn undo(&mut self) -> Option<Move> {
-        // No record: the start, or a move played for good.
-        let undo = self.undos.pop()?;
+        // No record: the start, or a move played for good. The key comes back with it.
+        let undo = self.keys.pop()?;
         let mv = self.history.pop().expect("a move per undo record");
         let mover = usize::from(undo.mover);
         let to = mv.to();
@@ -678,8 +678,6 @@ impl Game for Domination {
             }
         }
         self.to_move = mover as u8;
-        self.key = undo.key;
-        self.keyed = true;
         self.outcome = None;
         Some(mv)
     }
@@ -690,11 +688,7 @@ impl Game for Domination {
 
     #[inline]
     fn key(&self) -> u64 {
-        if self.keyed {
-            self.key
-        } else {
-            self.key_from_scratch()
-        }
+        self.current_key()
     }
 
     fn key_from_scratch(&self) -> u64 {

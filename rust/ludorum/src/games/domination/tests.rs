@@ -648,7 +648,7 @@ fn ply_limit() {
         g.key_from_scratch(),
         "the turn key is the next player's"
     );
-    let mover = g.undos.last().unwrap().mover;
+    let mover = g.keys.records().last().unwrap().mover;
     g.undo();
     assert_eq!(g.current_player(), Some(usize::from(mover)));
     // A win takes precedence over the ply limit reached by the same move.
@@ -987,7 +987,7 @@ fn whole_games_match_the_rules_text() {
             let (g, skipped) = check_random_game(&options, 7 + 10 * i as u64 + seed, 20_000, 997);
             skips += skipped;
             reasons.push(g.outcome().expect("over").reason);
-            overflows += g.undos.iter().filter(|u| u.removed_count > 0).count();
+            overflows += g.keys.records().filter(|u| u.removed_count > 0).count();
         }
     }
     assert!(reasons.contains(&"last player able to move"));

@@ -15,6 +15,7 @@ use super::{COLOUR_LETTERS, MAX_CHIPS, MAX_PLAYERS, MAX_TABLE};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
 use crate::core::observation::Layout;
+use crate::core::for_good::{KeyAndUndo, PlaysForGood};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -161,10 +162,9 @@ pub struct Message {
     pub text: String,
 }
 
-/// What undo needs beyond the move.
+/// What undo needs beyond the move and the key before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Undo {
-    key: u64,
+pub struct Undo {
     /// The id of a pile the move took off the table.
     pile_id: u32,
     /// The chain's length before the move.
@@ -237,11 +237,10 @@ pub struct SoLongSucker {
     pub(super) used: u64,
     pub(super) outcome: Option<Outcome>,
     givers: Stack<u8>,
-    /// The Zobrist key, kept incrementally while `keyed`, which moves played for good clear.
-    key: u64,
-    keyed: bool,
+    /// The Zobrist key (stale after moves played for good), and one undo record per move of
+    /// `history` since the last move played for good.
+    keys: KeyAndUndo<Undo>,
     history: Stack<Move>,
-    undos: Stack<Undo>,
     saved_givers: Stack<u8>,
     saved_chips: Stack<u8>,
     /// During a move: the lowest length of the chain so far.
@@ -288,10 +287,8 @@ impl SoLongSucker {
             used: 0,
             outcome: None,
             givers: Stack::with_capacity(128),
-            key: 0,
-            keyed: true,
+            keys: KeyAndUndo::with_capacity(128),
             history: Stack::with_capacity(128),
-            undos: Stack::with_capacity(128),
             saved_givers: Stack::with_capacity(16),
             saved_chips: Stack::with_capacity(64),
             chain_low: 0,
@@ -341,21 +338,11 @@ impl SoLongSucker {
         self.givers.clear();
         self.givers.push(first as u8);
         self.history.clear();
-        self.undos.clear();
         self.saved_givers.clear();
         self.saved_chips.clear();
         self.chain_low = 0;
         self.chat.clear();
         self.rekey();
-    }
-
-    /// Computes the key from scratch and keeps it from now on (at a start, and after moves
-    /// played for good, which did not keep it).
-    #[cold]
-    #[inline(never)]
-    fn rekey(&mut self) {
-        self.key = self.key_from_scratch();
-        self.keyed = true;
     }
 
     // -- the public view --------------------------------------------------------------------
@@ -489,8 +476,10 @@ impl SoLongSucker {
         let old = self.hands[player][colour];
         let new = old + n;
         if KEEP {
-            self.key ^= keys::hand(player, colour, usize::from(old))
-                ^ keys::hand(player, colour, usize::from(new));
+            self.keys.xor(
+                keys::hand(player, colour, usize::from(old))
+                    ^ keys::hand(player, colour, usize::from(new)),
+            );
         }
         self.hands[player][colour] = new;
         self.held[player] |= 1 << colour;
@@ -502,8 +491,10 @@ impl SoLongSucker {
         let old = self.hands[player][colour];
         let new = old - n;
         if KEEP {
-            self.key ^= keys::hand(player, colour, usize::from(old))
-                ^ keys::hand(player, colour, usize::from(new));
+            self.keys.xor(
+                keys::hand(player, colour, usize::from(old))
+                    ^ keys::hand(player, colour, usize::from(new)),
+            );
         }
         self.hands[player][colour] = new;
         if new == 0 {
@@ -530,7 +521,11 @@ impl SoLongSucker {
     #[inline(always)]
     fn push_chip<const KEEP: bool>(&mut self, rank: usize, colour: u8) {
         if KEEP {
-            self.key ^= keys::chip(rank, usize::from(self.pile_len[rank]), usize::from(colour));
+            self.keys.xor(keys::chip(
+                rank,
+                usize::from(self.pile_len[rank]),
+                usize::from(colour),
+            ));
         }
         self.push_chip_raw(rank, colour);
     }
@@ -571,7 +566,7 @@ impl SoLongSucker {
             let colour = self.chip_colour[usize::from(chip)];
             per_colour[usize::from(colour)] += 1;
             if KEEP {
-                self.key ^= keys::chip(rank, depth, usize::from(colour));
+                self.keys.xor(keys::chip(rank, depth, usize::from(colour)));
                 self.saved_chips.push(colour);
             }
             self.free_slots[usize::from(self.free_len)] = chip;
@@ -587,7 +582,8 @@ impl SoLongSucker {
                 while chip != NO_CHIP {
                     depth -= 1;
                     let colour = usize::from(self.chip_colour[usize::from(chip)]);
-                    self.key ^= keys::chip(r, depth, colour) ^ keys::chip(r - 1, depth, colour);
+                    self.keys
+                        .xor(keys::chip(r, depth, colour) ^ keys::chip(r - 1, depth, colour));
                     chip = self.chip_below[usize::from(chip)];
                 }
             }
@@ -668,14 +664,14 @@ impl SoLongSucker {
         self.decider = decider as u8;
         self.extra = extra as u8;
         if KEEP {
-            self.key ^= old ^ self.decision_key();
+            self.keys.xor(old ^ self.decision_key());
         }
     }
 
     #[inline(always)]
     fn push_giver<const KEEP: bool>(&mut self, player: usize) {
         if KEEP {
-            self.key ^= keys::giver(self.givers.len(), player);
+            self.keys.xor(keys::giver(self.givers.len(), player));
         }
         self.givers.push(player as u8);
     }
@@ -686,7 +682,7 @@ impl SoLongSucker {
         let player = self.givers.pop().expect("a chain entry to pop");
         let position = self.givers.len();
         if KEEP {
-            self.key ^= keys::giver(position, usize::from(player));
+            self.keys.xor(keys::giver(position, usize::from(player)));
             if (position as u32) < self.chain_low {
                 self.saved_givers.push(player);
                 self.chain_low = position as u32;
@@ -746,11 +742,11 @@ impl SoLongSucker {
             debug_assert_eq!(self.givers.last().copied(), Some(need as u8));
             self.alive &= !(1 << need);
             if KEEP {
-                self.key ^= keys::dead(need);
+                self.keys.xor(keys::dead(need));
             }
             if self.alive.count_ones() == 1 {
                 if KEEP {
-                    self.key ^= self.decision_key();
+                    self.keys.xor(self.decision_key());
                 }
                 let winner = self.alive.trailing_zeros() as usize;
                 self.outcome = Some(Outcome::win(winner, "last player alive"));
@@ -832,9 +828,7 @@ impl SoLongSucker {
     /// built on the stack and copied at the end stalled on the copy).
     #[inline(always)]
     fn undo_record(&mut self) -> &mut Undo {
-        self.undos
-            .last_mut()
-            .expect("the record of the move being played")
+        self.keys.last_mut()
     }
 
     /// Notes in the undo record the pile of rank `rank`, about to be captured.
@@ -915,6 +909,138 @@ impl SoLongSucker {
 
     // -- play ------------------------------------------------------------------------------
 
+    // -- for tests --------------------------------------------------------------------------
+
+    /// A game of this one's options at the start.
+    #[cfg(test)]
+    pub(super) fn restart(&self) -> Self {
+        Self::setup(
+            self.num_players(),
+            usize::from(self.chips),
+            self.seed,
+            self.first_player.map(usize::from),
+            self.dead_capture,
+            self.free_actions,
+        )
+    }
+
+    /// Checks what `to_json` does not show: the caches (held colours, chip counts, pile lengths
+    /// and masks, free chip slots) against the hands and piles, and the undo stacks against the
+    /// undo records.
+    #[cfg(test)]
+    pub(super) fn check_caches(&self) {
+        let p = self.num_players();
+        for q in 0..MAX_PLAYERS {
+            let held = (0..MAX_PLAYERS).fold(0u8, |m, c| m | (u8::from(self.hands[q][c] > 0) << c));
+            assert_eq!(self.held[q], held, "held colours of {q}");
+            let count: u8 = self.hands[q].iter().sum();
+            assert_eq!(self.counts[q], count, "chip count of {q}");
+            if q >= p {
+                assert_eq!(count, 0);
+            }
+        }
+        let mut on_table = 0;
+        for r in 0..usize::from(self.npiles) {
+            let colours = self.pile_colours(r);
+            assert!(!colours.is_empty(), "no empty pile");
+            assert_eq!(usize::from(self.pile_len[r]), colours.len());
+            let mask = colours.iter().fold(0u8, |m, &c| m | (1 << c));
+            assert_eq!(self.pile_mask[r], mask, "pile mask of rank {r}");
+            on_table += colours.len();
+            if r > 0 {
+                assert!(self.pile_id[r - 1] < self.pile_id[r], "ascending ids");
+            }
+            assert!(self.pile_id[r] < self.next_pile);
+        }
+        assert_eq!(
+            on_table + usize::from(self.free_len),
+            usize::from(self.total)
+        );
+        assert!(
+            self.keys.len() <= self.history.len(),
+            "a record per move at most"
+        );
+        let saved: usize = self.keys.records().map(|u| usize::from(u.saved)).sum();
+        assert_eq!(saved, self.saved_chips.len(), "saved chips");
+        let popped: usize = self
+            .keys
+            .records()
+            .map(|u| (u.chain_len - u.chain_low) as usize)
+            .sum();
+        assert_eq!(popped, self.saved_givers.len(), "saved givers");
+    }
+
+    /// The undo records, for tests.
+    #[cfg(test)]
+    pub(super) fn undo_records(&self) -> Vec<Undo> {
+        self.keys.records().copied().collect()
+    }
+}
+
+/// The chat of a JSON state: a list of objects with exactly `ply` (an integer ≥ 0), `player`
+/// (an integer in `0..players`) and `text` (a string).
+fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, String> {
+    // The messages are the reference's, word for word, and quote no value.
+    let list = match value {
+        Some(Value::Array(list)) => list,
+        Some(_) => return Err("'chat' must be a list".into()),
+        None => return Ok(Vec::new()), // reported as a missing key by `from_json`
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let object = entry
+                .as_object()
+                .filter(|o| {
+                    let mut keys: Vec<&str> = o.keys().map(String::as_str).collect();
+                    keys.sort_unstable();
+                    keys == ["player", "ply", "text"]
+                })
+                .ok_or_else(|| {
+                    format!("chat line {i} must be a dict with exactly 'ply', 'player' and 'text'")
+                })?;
+            let ply = object["ply"]
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| format!("chat line {i}: 'ply' must be an int >= 0"))?;
+            let player = object["player"]
+                .as_u64()
+                .filter(|&p| p < players as u64)
+                .ok_or_else(|| {
+                    format!(
+                        "chat line {i}: 'player' must be an int in 0..{}",
+                        players - 1
+                    )
+                })? as usize;
+            let text = object["text"]
+                .as_str()
+                .ok_or_else(|| format!("chat line {i}: 'text' must be a str"))?
+                .to_string();
+            Ok(Message { ply, player, text })
+        })
+        .collect()
+}
+
+impl PlaysForGood for SoLongSucker {
+    type Record = Undo;
+
+    #[inline(always)]
+    fn key_and_undo(&self) -> &KeyAndUndo<Undo> {
+        &self.keys
+    }
+
+    #[inline(always)]
+    fn key_and_undo_mut(&mut self) -> &mut KeyAndUndo<Undo> {
+        &mut self.keys
+    }
+
+    /// The saved chips and givers of the records, which go with them.
+    #[inline(always)]
+    fn forget_undo(&mut self) {
+        self.saved_givers.clear();
+        self.saved_chips.clear();
+    }
+
     /// Plays `mv`; with `KEEP`, keeping the incremental key and the undo record (not for
     /// [`Game::play_for_good`], whose random games never read them: a fifth of their time).
     #[inline(always)]
@@ -922,21 +1048,24 @@ impl SoLongSucker {
         let chain_len = self.givers.len() as u32;
         let before = (self.situation, self.decider, self.extra);
         if KEEP {
-            self.undos.push(Undo {
-                key: self.key,
-                pile_id: 0,
-                chain_len,
-                chain_low: chain_len,
-                used: self.used,
-                situation: before.0,
-                decider: before.1,
-                extra: before.2,
-                alive: self.alive,
-                pile_mask: 0,
-                saved: 0,
-            });
+            let key = self.keys.raw_key();
+            self.keys.push(
+                key,
+                Undo {
+                    pile_id: 0,
+                    chain_len,
+                    chain_low: chain_len,
+                    used: self.used,
+                    situation: before.0,
+                    decider: before.1,
+                    extra: before.2,
+                    alive: self.alive,
+                    pile_mask: 0,
+                    saved: 0,
+                },
+            );
             self.chain_low = chain_len;
-            self.key ^= keys::used(self.used);
+            self.keys.xor(keys::used(self.used));
         }
         let decider = usize::from(self.decider);
         let colour = usize::from(mv.colour);
@@ -999,7 +1128,7 @@ impl SoLongSucker {
                 self.used
             };
             if KEEP {
-                self.key ^= keys::used(self.used);
+                self.keys.xor(keys::used(self.used));
             }
         } else {
             self.used = 0;
@@ -1010,117 +1139,6 @@ impl SoLongSucker {
         }
         self.history.push(mv);
     }
-
-    // -- for tests --------------------------------------------------------------------------
-
-    /// A game of this one's options at the start.
-    #[cfg(test)]
-    pub(super) fn restart(&self) -> Self {
-        Self::setup(
-            self.num_players(),
-            usize::from(self.chips),
-            self.seed,
-            self.first_player.map(usize::from),
-            self.dead_capture,
-            self.free_actions,
-        )
-    }
-
-    /// Checks what `to_json` does not show: the caches (held colours, chip counts, pile lengths
-    /// and masks, free chip slots) against the hands and piles, and the undo stacks against the
-    /// undo records.
-    #[cfg(test)]
-    pub(super) fn check_caches(&self) {
-        let p = self.num_players();
-        for q in 0..MAX_PLAYERS {
-            let held = (0..MAX_PLAYERS).fold(0u8, |m, c| m | (u8::from(self.hands[q][c] > 0) << c));
-            assert_eq!(self.held[q], held, "held colours of {q}");
-            let count: u8 = self.hands[q].iter().sum();
-            assert_eq!(self.counts[q], count, "chip count of {q}");
-            if q >= p {
-                assert_eq!(count, 0);
-            }
-        }
-        let mut on_table = 0;
-        for r in 0..usize::from(self.npiles) {
-            let colours = self.pile_colours(r);
-            assert!(!colours.is_empty(), "no empty pile");
-            assert_eq!(usize::from(self.pile_len[r]), colours.len());
-            let mask = colours.iter().fold(0u8, |m, &c| m | (1 << c));
-            assert_eq!(self.pile_mask[r], mask, "pile mask of rank {r}");
-            on_table += colours.len();
-            if r > 0 {
-                assert!(self.pile_id[r - 1] < self.pile_id[r], "ascending ids");
-            }
-            assert!(self.pile_id[r] < self.next_pile);
-        }
-        assert_eq!(
-            on_table + usize::from(self.free_len),
-            usize::from(self.total)
-        );
-        assert!(
-            self.undos.len() <= self.history.len(),
-            "a record per move at most"
-        );
-        let saved: usize = self.undos.iter().map(|u| usize::from(u.saved)).sum();
-        assert_eq!(saved, self.saved_chips.len(), "saved chips");
-        let popped: usize = self
-            .undos
-            .iter()
-            .map(|u| (u.chain_len - u.chain_low) as usize)
-            .sum();
-        assert_eq!(popped, self.saved_givers.len(), "saved givers");
-    }
-
-    /// The undo records, for tests.
-    #[cfg(test)]
-    pub(super) fn undo_records(&self) -> &[Undo] {
-        &self.undos
-    }
-}
-
-/// The chat of a JSON state: a list of objects with exactly `ply` (an integer ≥ 0), `player`
-/// (an integer in `0..players`) and `text` (a string).
-fn parse_chat(value: Option<&Value>, players: usize) -> Result<Vec<Message>, String> {
-    // The messages are the reference's, word for word, and quote no value.
-    let list = match value {
-        Some(Value::Array(list)) => list,
-        Some(_) => return Err("'chat' must be a list".into()),
-        None => return Ok(Vec::new()), // reported as a missing key by `from_json`
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            let object = entry
-                .as_object()
-                .filter(|o| {
-                    let mut keys: Vec<&str> = o.keys().map(String::as_str).collect();
-                    keys.sort_unstable();
-                    keys == ["player", "ply", "text"]
-                })
-                .ok_or_else(|| {
-                    format!("chat line {i} must be a dict with exactly 'ply', 'player' and 'text'")
-                })?;
-            let ply = object["ply"]
-                .as_u64()
-                .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| format!("chat line {i}: 'ply' must be an int >= 0"))?;
-            let player = object["player"]
-                .as_u64()
-                .filter(|&p| p < players as u64)
-                .ok_or_else(|| {
-                    format!(
-                        "chat line {i}: 'player' must be an int in 0..{}",
-                        players - 1
-                    )
-                })? as usize;
-            let text = object["text"]
-                .as_str()
-                .ok_or_else(|| format!("chat line {i}: 'text' must be a str"))?
-                .to_string();
-            Ok(Message { ply, player, text })
-        })
-        .collect()
 }
 
 impl Game for SoLongSucker {
@@ -1206,26 +1224,18 @@ impl Game for SoLongSucker {
 
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
-        if !self.keyed {
-            self.rekey();
-        }
-        self.play_move::<true>(mv);
+        self.play_keeping(mv);
     }
 
     #[inline(always)]
     fn play_for_good(&mut self, mv: Move) {
-        // Undo stops here: the records below no longer match the moves above them.
-        self.undos.clear();
-        self.saved_givers.clear();
-        self.saved_chips.clear();
-        self.keyed = false;
-        self.play_move::<false>(mv);
+        self.play_forgetting(mv);
     }
 
     fn undo(&mut self) -> Option<Move> {
         // No record: the start, or a move played for good. The helpers below need not keep
         // the key (`::<false>`): it comes back whole from the record.
-        let undo = self.undos.pop()?;
+        let undo = self.keys.pop()?;
         let mv = self.history.pop().expect("a move per undo record");
         let decider = usize::from(undo.decider);
         let colour = usize::from(mv.colour);
@@ -1284,8 +1294,6 @@ impl Game for SoLongSucker {
         self.extra = undo.extra;
         self.used = undo.used;
         self.outcome = None;
-        self.key = undo.key;
-        self.keyed = true;
         Some(mv)
     }
 
@@ -1295,11 +1303,7 @@ impl Game for SoLongSucker {
 
     #[inline]
     fn key(&self) -> u64 {
-        if self.keyed {
-            self.key
-        } else {
-            self.key_from_scratch()
-        }
+        self.current_key()
     }
 
     fn key_from_scratch(&self) -> u64 {
