@@ -1,4 +1,4 @@
-"""ludorum: five abstract games, exact and very fast, with a Rust core and a pure-Python twin.
+"""ludorum: abstract games, exact and very fast, with a Rust core and a pure-Python twin.
 
 >>> import ludorum
 >>> state = ludorum.new("chinese_checkers")
