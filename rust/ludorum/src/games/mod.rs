@@ -31,6 +31,7 @@ macro_rules! for_each_game {
             dominions Dominions,
             armadora Armadora,
             so_long_sucker SoLongSucker,
+            tic_tac_toe TicTacToe,
         }
     };
 }
