@@ -32,6 +32,7 @@ macro_rules! for_each_game {
             armadora Armadora,
             so_long_sucker SoLongSucker,
             tic_tac_toe TicTacToe,
+            connect_four ConnectFour,
         }
     };
 }
