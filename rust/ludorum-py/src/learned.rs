@@ -32,7 +32,7 @@ pub enum Source {
 impl Source {
     fn from_python(evaluator: &Bound<'_, PyAny>) -> PyResult<Self> {
         if let Ok(name) = evaluator.cast::<PyString>() {
-            return match name.to_str()? {
+            return match name.extract::<String>()?.as_str() {
                 "uniform" => Ok(Self::Uniform),
                 "evaluation" => Ok(Self::Evaluation),
                 other => Err(InvalidOptionError::new_err(format!(
