@@ -252,37 +252,96 @@ fn bad_evaluator_output_is_refused() {
 
 #[test]
 fn terminal_children_back_up_their_returns() {
-    // Near the end of random Dominions games, some root moves end the game: the search's
-    // values of the finished children are their returns.
-    let mut found = false;
-    for state in positions::<Dominions>(40, &Map::new()) {
-        let mut legal = Vec::new();
-        state.legal_moves(&mut legal);
-        let _ = legal;
-        let r = one(&puct(64), &state, 0, &mut Uniform);
-        found |= r.value.iter().any(|&v| v != 0.0);
+    // The last position of random Dominions games: the children that end the game are never
+    // expanded nor evaluated, and their edges hold exactly their returns.
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut g = Dominions::new(&Map::new()).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let mut last = g.clone();
+        while g.current_player().is_some() {
+            last = g.clone();
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+        }
+        for config in [puct(40), gumbel(40)] {
+            let mut search = LearnedSearch::new(config).unwrap();
+            let mut games = [GameSearch::new(seed)];
+            let mut e = Counting {
+                calls: 0,
+                rows: Vec::new(),
+                make: |b: &LeafBatch<Dominions>| Evaluations {
+                    logits: vec![0.0; b.len() * b.num_actions],
+                    values: vec![0.25; b.len() * 2],
+                },
+            };
+            let r = search
+                .search(
+                    std::slice::from_ref(&last),
+                    &mut games,
+                    &mut e,
+                    &mut never(),
+                )
+                .unwrap()
+                .remove(0);
+            assert_eq!(r.visits.iter().sum::<u64>(), 40);
+            let tree = &games[0].tree;
+            let root = &tree.nodes[0];
+            for (k, edge) in root.edges.iter().enumerate() {
+                if edge.n == 0 {
+                    continue;
+                }
+                let mut child = last.clone();
+                child.play_unchecked(child.move_from_action(edge.action as usize).unwrap());
+                if let Some(outcome) = child.outcome() {
+                    let returns = outcome.returns(2);
+                    for p in 0..2 {
+                        let q = root.w[k * 2 + p] / f64::from(edge.n);
+                        assert_eq!(q, returns[p]);
+                    }
+                    assert!(!tree.nodes[edge.child as usize].expanded);
+                    checked += 1;
+                }
+            }
+        }
     }
-    // Uniform values are 0, so any non-zero root value came from terminal returns.
-    let _ = found;
-    // Play a game to near its end and check directly.
-    let mut g = Dominions::new(&Map::new()).unwrap();
-    let mut rng = SplitMix64::new(1);
-    let mut history = Vec::new();
-    while g.current_player().is_some() {
-        history.push(g.clone());
-        let mv = g.random_move(&mut rng);
-        g.play_unchecked(mv);
-    }
-    let last = history.pop().unwrap();
-    let r = one(&puct(20), &last, 0, &mut Uniform);
-    assert_eq!(r.visits.iter().sum::<u64>(), 20);
-    let mover = last.current_player().unwrap();
-    let mut won = last.clone();
-    won.play_unchecked(won.move_from_action(r.action).unwrap());
-    if let Some(o) = won.outcome() {
-        // The chosen move ends the game: it cannot lose if another move wins.
-        assert!(o.returns(2)[mover] >= -1.0);
-    }
+    assert!(checked > 0, "some searched move ended the game");
+}
+
+#[test]
+fn the_cache_answers_a_repeated_search() {
+    let state = positions::<Dominions>(1, &Map::new()).remove(0);
+    let mut config = puct(25);
+    config.cache = true;
+    let mut search = LearnedSearch::new(config).unwrap();
+    let mut e = Counting {
+        calls: 0,
+        rows: Vec::new(),
+        make: |b: &LeafBatch<Dominions>| Evaluations {
+            logits: vec![0.0; b.len() * b.num_actions],
+            values: vec![0.0; b.len() * 2],
+        },
+    };
+    let first = search
+        .search(
+            std::slice::from_ref(&state),
+            &mut [GameSearch::new(0)],
+            &mut e,
+            &mut never(),
+        )
+        .unwrap();
+    let calls = e.calls;
+    assert!(calls > 1);
+    let second = search
+        .search(
+            std::slice::from_ref(&state),
+            &mut [GameSearch::new(0)],
+            &mut e,
+            &mut never(),
+        )
+        .unwrap();
+    assert_eq!(first, second);
+    assert_eq!(e.calls, calls, "every position came from the cache");
 }
 
 #[test]
