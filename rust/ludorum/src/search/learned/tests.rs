@@ -295,9 +295,8 @@ fn terminal_children_back_up_their_returns() {
                 child.play_unchecked(child.move_from_action(edge.action as usize).unwrap());
                 if let Some(outcome) = child.outcome() {
                     let returns = outcome.returns(2);
-                    for p in 0..2 {
-                        let q = root.w[k * 2 + p] / f64::from(edge.n);
-                        assert_eq!(q, returns[p]);
+                    for (p, r) in returns.iter().enumerate() {
+                        assert_eq!(root.w[k * 2 + p] / f64::from(edge.n), *r);
                     }
                     assert!(!tree.nodes[edge.child as usize].expanded);
                     checked += 1;
