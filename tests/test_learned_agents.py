@@ -297,3 +297,32 @@ def test_exact_evaluator_picks_a_best_move_in_endgames(cls: Any) -> None:
             v = table[(after.observation(after.current_player).tobytes(), after.current_player)]
             got = v if after.current_player == mover else -v
         assert got == best
+
+
+def test_learned_agents_where_agents_are_taken() -> None:
+    # simulate and arena play them as Python callables; VecEnv opponents cannot be.
+    result = ludorum.simulate(
+        "dominions", games=2, agents=[PUCT("uniform", simulations=4), "random"], max_plies=20
+    )
+    assert len(result.lengths) == 2
+    analysis = Gumbel("evaluation", simulations=16).analyse(ludorum.new("dominions"))
+    assert analysis.simulations == 16
+    with pytest.raises(InvalidOptionError, match="learned agent"):
+        ludorum.VecEnv("dominions", num_envs=2, opponents=PUCT("uniform"))
+
+
+def test_hidden_information_searches_the_mover_s_view() -> None:
+    def play(texts: list[str]) -> Any:
+        state = ludorum.new("armadora", first_player=0)
+        for text in texts:
+            state.play(text)
+        return state
+
+    a = play(["3@c3", "1@e3", "1@a1", "2@g4"])
+    b = play(["3@c3", "4@e3", "1@a1", "1@g4"])
+    assert a.to_json(viewer=0) == b.to_json(viewer=0)
+    for cls in (PUCT, Gumbel):
+        ra = cls(Counting(a.num_actions), simulations=24, seed=2).search(a)
+        rb = cls(Counting(b.num_actions), simulations=24, seed=2).search(b)
+        assert ra.action == rb.action
+        np.testing.assert_array_equal(ra.visits, rb.visits)
