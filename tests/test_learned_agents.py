@@ -326,3 +326,21 @@ def test_hidden_information_searches_the_mover_s_view() -> None:
         rb = cls(Counting(b.num_actions), simulations=24, seed=2).search(b)
         assert ra.action == rb.action
         np.testing.assert_array_equal(ra.visits, rb.visits)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: PUCT("evaluation", simulations=30, seed=9, dirichlet_fraction=0.25, temperature=1),
+        lambda: PUCT("uniform", simulations=30, seed=9, leaves_per_game=4, cache=True),
+        lambda: Gumbel("evaluation", simulations=30, seed=9, leaves_per_game=3, max_considered=4),
+    ],
+)
+def test_same_seed_same_calls_same_results(make: Any) -> None:
+    state = ludorum.new("dominions")
+    a, b = make(), make()
+    for _ in range(3):
+        ra, rb = a.search(state), b.search(state)
+        assert ra.action == rb.action
+        np.testing.assert_array_equal(ra.visits, rb.visits)
+        state.play(state.move_from_action(ra.action))
