@@ -22,6 +22,7 @@ from ._registry import (
     games,
     new,
 )
+from ._selfplay import selfplay
 from ._state import State
 from ._types import Message, Move, Outcome
 from .arena import ArenaResult, arena
@@ -81,5 +82,6 @@ __all__ = [
     "new",
     "perft",
     "read_games",
+    "selfplay",
     "simulate",
 ]

@@ -12,6 +12,7 @@ from .observation import ObservationSpec
 __all__ = [
     "GAMES",
     "Agent",
+    "LearnedAgent",
     "Move",
     "ProtocolSession",
     "VecEnv",
@@ -20,6 +21,7 @@ __all__ = [
     "deserialize",
     "game_facts",
     "observation_spec",
+    "selfplay",
     "simulate",
 ]
 
@@ -32,6 +34,18 @@ class Agent:
     def __new__(cls, spec: dict[str, Any]) -> Agent: ...
     def choose(self, state: Any) -> Move: ...
     def analyse(self, state: Any) -> tuple[list[tuple[Move, int, list[float], bool]], int]: ...
+
+_Found = tuple[int, npt.NDArray[np.int64], npt.NDArray[np.float32], npt.NDArray[np.float64]]
+
+@final
+class LearnedAgent:
+    """A PUCT or Gumbel search driven by an evaluator (see ``ludorum.agents.LearnedAgent``)."""
+
+    def __new__(cls, spec: dict[str, Any], evaluator: Any) -> LearnedAgent: ...
+    def choose(self, state: Any) -> Move: ...
+    def search(self, state: Any) -> _Found: ...
+    def search_many(self, states: Any) -> list[_Found]: ...
+    def forget(self) -> None: ...
 
 @final
 class Move:
@@ -70,6 +84,16 @@ def simulate(
     npt.NDArray[np.uint8],
     tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint64]] | None,
 ]: ...
+def selfplay(
+    game: str,
+    options: dict[str, Any] | None,
+    evaluator: Any,
+    spec: dict[str, Any],
+    games: int,
+    seed: int,
+    temperature_plies: int = 0,
+    max_plies: int | None = None,
+) -> dict[str, Any]: ...
 def game_facts() -> list[dict[str, Any]]: ...
 def observation_spec(game: str, options: dict[str, Any] | None = None) -> ObservationSpec: ...
 def check_options(game: str, options: dict[str, Any] | None = None) -> dict[str, Any]: ...

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Union
 
@@ -43,10 +43,15 @@ from .errors import InvalidArgumentError, InvalidOptionError
 __all__ = [
     "ISMCTS",
     "MCTS",
+    "PUCT",
     "AgentLike",
     "Analysis",
     "BuiltinAgent",
+    "Evaluator",
+    "Gumbel",
+    "LearnedAgent",
     "Random",
+    "SearchResult",
     "SearchedMove",
     "as_agent",
     "parse_agent",
@@ -268,6 +273,241 @@ class ISMCTS(MCTS):
     """
 
     _information_sets = True
+
+
+#: an evaluator: ``"uniform"``, ``"evaluation"`` or a callable
+#: ``(observations, masks, players) -> (logits, values)`` (see ``docs/search-spec.md``)
+Evaluator = Union[str, Callable[[Any, Any, Any], Any]]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one learned search found (``docs/search-spec.md``)."""
+
+    #: the chosen action id
+    action: int
+    #: root visits per action id, ``np.int64[num_actions]``
+    visits: Any
+    #: the policy target per action id, ``np.float32[num_actions]`` (visit shares for PUCT,
+    #: the improved policy for Gumbel)
+    policy: Any
+    #: the root's value estimate per seat, ``np.float64[num_players]``
+    value: Any
+
+
+def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        bound = f"in [{low}, {high}]" if high < math.inf else f">= {low}"
+        raise InvalidOptionError(f"{name} must be a number {bound}, got {_args.show(value)}")
+    return float(value)
+
+
+def _check_evaluator(evaluator: Any) -> None:
+    if isinstance(evaluator, str):
+        if evaluator not in ("uniform", "evaluation"):
+            raise InvalidOptionError(
+                f"unknown evaluator {evaluator!r}: give 'uniform', 'evaluation' or a callable "
+                "(observations, masks, players) -> (logits, values)"
+            )
+    elif not callable(evaluator):
+        raise InvalidOptionError(
+            "an evaluator is 'uniform', 'evaluation' or a callable (observations, masks, "
+            f"players) -> (logits, values); got {_args.show(evaluator)}"
+        )
+
+
+@dataclass(eq=False)
+class LearnedAgent:
+    """A search driven by an evaluator (a learned model), in the Rust core: :class:`PUCT` or
+    :class:`Gumbel`, as ``docs/search-spec.md`` specifies them.
+
+    The evaluator is called with numpy arrays ``observations`` (``float32 (L, *obs_shape)``, each
+    leaf seen by its mover), ``masks`` (``bool (L, num_actions)``) and ``players``
+    (``int64 (L,)``), and returns ``logits`` ``(L, num_actions)`` and ``values``
+    ``(L, num_players)`` (or ``(L,)`` in a two-player game: the mover's value). The search runs
+    with the GIL released and takes it once per evaluator call; Ctrl-C is checked between
+    simulation steps. ``"uniform"`` and ``"evaluation"`` (the game's heuristic) are evaluated in
+    Rust with no Python call at all.
+
+    The agent holds one SplitMix64(seed) that every search advances, its tree (reused when the
+    next position follows from the last one) and, with ``cache``, evaluations by position. Use
+    one agent per seat. Where agents are taken (``simulate``, ``arena``), a learned agent is
+    played as a Python callable, one game after another (never on Rust threads); it cannot be a
+    ``VecEnv`` opponent, which plays inside Rust.
+    """
+
+    _native: Any = field(default=None, init=False, repr=False, compare=False)
+
+    def spec(self) -> dict[str, Any]:
+        """The search's parameters as the engine reads them."""
+        raise NotImplementedError
+
+    def _agent(self) -> Any:
+        if self._native is None:
+            self._native = _ludorum.LearnedAgent(self.spec(), getattr(self, "evaluator"))  # noqa: B009 - a field of the subclasses
+        return self._native
+
+    def choose(self, state: State) -> Move:
+        """The move chosen for the player to move of ``state`` (not changed).
+
+        Raises:
+            InvalidArgumentError: ``state`` is not a ludorum state, or the evaluator returned
+                arrays of the wrong shape or non-finite numbers.
+            IllegalMoveError: the game is over.
+        """
+        chosen: Move = self._agent().choose(_rust(state))
+        return chosen
+
+    def search(self, state: State) -> SearchResult:
+        """One search of ``state``: the chosen action, root visits, policy target and value.
+
+        Raises:
+            InvalidArgumentError: as :meth:`choose`.
+            IllegalMoveError: the game is over.
+        """
+        return SearchResult(*self._agent().search(_rust(state)))
+
+    def search_many(self, states: Sequence[State]) -> list[SearchResult]:
+        """One search per state (all of one game), batched: one evaluator call per simulation
+        step for all of them. Each is searched on a fresh tree, with the random stream it would
+        have had if the states had been searched one after the other by :meth:`search` with
+        ``reuse=False``, so the results are those.
+
+        Raises:
+            InvalidArgumentError: as :meth:`choose`, or states of different games.
+            IllegalMoveError: a game is over.
+        """
+        found = self._agent().search_many([_rust(s) for s in states])
+        return [SearchResult(*r) for r in found]
+
+    def analyse(self, state: State) -> Analysis:
+        """The root moves of one search, most visited first, with their visits (values are the
+        root's estimate for every move; ``wins`` is not computed and is False)."""
+        result = self.search(state)
+        rust = _rust(state)
+        moves = [m for m in rust.legal_moves() if result.visits[m.action] > 0]
+        moves.sort(key=lambda m: (-int(result.visits[m.action]), m.action))
+        value = tuple(float(v) for v in result.value)
+        return Analysis(
+            moves=tuple(SearchedMove(m, int(result.visits[m.action]), value, False) for m in moves),
+            simulations=int(result.visits.sum()),
+        )
+
+    def forget(self) -> None:
+        """Drops the kept tree and the cache (the random stream goes on)."""
+        if self._native is not None:
+            self._native.forget()
+
+    def reseeded(self, offset: int) -> LearnedAgent:
+        """A fresh agent (no tree, no cache) with its seed advanced by ``offset``."""
+        seed = (getattr(self, "seed", 0) + offset) & (2**64 - 1)
+        fresh: LearnedAgent = dataclasses.replace(self, seed=seed)  # type: ignore[call-arg]
+        return fresh
+
+    def __call__(self, state: State) -> Move:
+        return self.choose(state)
+
+
+@dataclass(eq=False)
+class PUCT(LearnedAgent):
+    """AlphaZero's PUCT search driven by ``evaluator`` (``docs/search-spec.md``).
+
+    >>> import ludorum
+    >>> from ludorum.agents import PUCT
+    >>> state = ludorum.new("dominions")
+    >>> result = PUCT("uniform", simulations=50).search(state)
+    >>> int(result.visits.sum()), result.action in [m.action for m in state.legal_moves()]
+    (50, True)
+    """
+
+    evaluator: Any = "uniform"
+    simulations: int = 800
+    seed: int = 0
+    c_puct: float = 1.25
+    dirichlet_alpha: float = 0.3
+    dirichlet_fraction: float = 0.0
+    temperature: float = 0.0
+    leaves_per_game: int = 1
+    reuse: bool = True
+    cache: bool = False
+
+    def __post_init__(self) -> None:
+        _check_evaluator(self.evaluator)
+        self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
+        self.seed = _args.seed(self.seed, InvalidOptionError)
+        self.c_puct = _check_number("c_puct", self.c_puct, 0.0)
+        self.dirichlet_alpha = _check_number("dirichlet_alpha", self.dirichlet_alpha, 1e-12)
+        self.dirichlet_fraction = _check_number(
+            "dirichlet_fraction", self.dirichlet_fraction, 0.0, 1.0
+        )
+        self.temperature = _check_number("temperature", self.temperature, 0.0, 1e300)
+        self.leaves_per_game = _check_int("leaves_per_game", self.leaves_per_game, 1, 1024)
+        self.reuse, self.cache = bool(self.reuse), bool(self.cache)
+
+    def spec(self) -> dict[str, Any]:
+        """The search's parameters as the engine reads them."""
+        return {
+            "kind": "puct",
+            "simulations": self.simulations,
+            "seed": self.seed,
+            "c_puct": self.c_puct,
+            "dirichlet_alpha": self.dirichlet_alpha,
+            "dirichlet_fraction": self.dirichlet_fraction,
+            "temperature": self.temperature,
+            "leaves_per_game": self.leaves_per_game,
+            "reuse": self.reuse,
+            "cache": self.cache,
+        }
+
+
+@dataclass(eq=False)
+class Gumbel(LearnedAgent):
+    """Gumbel MuZero's search (mctx's ``gumbel_muzero_policy``) driven by ``evaluator``
+    (``docs/search-spec.md``).
+
+    >>> import ludorum
+    >>> from ludorum.agents import Gumbel
+    >>> result = Gumbel("evaluation", simulations=32).search(ludorum.new("dominions"))
+    >>> abs(float(result.policy.sum()) - 1) < 1e-5
+    True
+    """
+
+    evaluator: Any = "uniform"
+    simulations: int = 200
+    seed: int = 0
+    max_considered: int = 16
+    c_visit: float = 50.0
+    c_scale: float = 0.1
+    gumbel_scale: float = 1.0
+    leaves_per_game: int = 1
+    reuse: bool = True
+    cache: bool = False
+
+    def __post_init__(self) -> None:
+        _check_evaluator(self.evaluator)
+        self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
+        self.seed = _args.seed(self.seed, InvalidOptionError)
+        self.max_considered = _check_int("max_considered", self.max_considered, 1, 2**32 - 1)
+        self.c_visit = _check_number("c_visit", self.c_visit, 0.0, 1e300)
+        self.c_scale = _check_number("c_scale", self.c_scale, 0.0, 1e300)
+        self.gumbel_scale = _check_number("gumbel_scale", self.gumbel_scale, 0.0, 1e300)
+        self.leaves_per_game = _check_int("leaves_per_game", self.leaves_per_game, 1, 1024)
+        self.reuse, self.cache = bool(self.reuse), bool(self.cache)
+
+    def spec(self) -> dict[str, Any]:
+        """The search's parameters as the engine reads them."""
+        return {
+            "kind": "gumbel",
+            "simulations": self.simulations,
+            "seed": self.seed,
+            "max_considered": self.max_considered,
+            "c_visit": self.c_visit,
+            "c_scale": self.c_scale,
+            "gumbel_scale": self.gumbel_scale,
+            "leaves_per_game": self.leaves_per_game,
+            "reuse": self.reuse,
+            "cache": self.cache,
+        }
 
 
 #: anything accepted where an agent is: a built-in agent, its name, or a callable

@@ -28,7 +28,7 @@ from . import _args
 from ._ply_cap import MaxPlies, with_ply_cap
 from ._registry import game_info, new
 from ._state import State
-from .agents import AgentLike, BuiltinAgent, as_agent
+from .agents import AgentLike, BuiltinAgent, LearnedAgent, as_agent
 from .errors import InvalidArgumentError, InvalidOptionError
 from .observation import ObservationSpec, observation_spec
 
@@ -275,6 +275,12 @@ def _opponent_specs(
     specs = []
     for agent in given:
         built = as_agent(agent)
+        if isinstance(built, LearnedAgent):
+            raise InvalidOptionError(
+                f"opponents play inside Rust without Python: a learned agent calls its "
+                f"evaluator in Python and cannot be one; give built-in agents ('random', "
+                f"'mcts:200'), got {_args.show(agent)}"
+            )
         if not isinstance(built, BuiltinAgent):
             raise InvalidOptionError(
                 f"opponents play inside Rust: give built-in agents or their names "

@@ -13,6 +13,7 @@ use serde_json::Value;
 mod agents;
 mod convert;
 mod errors;
+mod learned;
 mod monitor;
 mod moves;
 mod observation;
@@ -59,6 +60,26 @@ macro_rules! bind_games {
             $(
                 if let Ok(state) = state.cast::<$module::Class>() {
                     return Ok(Box::new(state.get().snapshot()?));
+                }
+            )*
+            Err(errors::InvalidArgumentError::new_err(format!(
+                "state must be a ludorum state of the Rust backend, got {}",
+                convert::show(state)
+            )))
+        }
+
+        /// A copy of the engine state inside `state`, which must be a Rust state of game `G`.
+        fn snapshot_as<G: Game>(state: &Bound<'_, PyAny>) -> PyResult<G> {
+            $(
+                if let Ok(state) = state.cast::<$module::Class>() {
+                    let game: Box<dyn std::any::Any> = Box::new(state.get().snapshot()?);
+                    return game.downcast::<G>().map(|g| *g).map_err(|_| {
+                        errors::InvalidArgumentError::new_err(format!(
+                            "every state must be a {} state, got a {} state",
+                            G::NAME,
+                            <ludorum::games::$module::$game as Game>::NAME
+                        ))
+                    });
                 }
             )*
             Err(errors::InvalidArgumentError::new_err(format!(
@@ -264,9 +285,11 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_games(m)?;
     m.add_class::<moves::Move>()?;
     m.add_class::<agents::PyAgent>()?;
+    m.add_class::<learned::PyLearnedAgent>()?;
     m.add_class::<vec_env::PyVecEnv>()?;
     m.add_class::<protocol::PyProtocolSession>()?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(learned::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
     m.add_function(wrap_pyfunction!(observation::observation_spec, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;

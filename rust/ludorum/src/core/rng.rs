@@ -39,6 +39,14 @@ impl SplitMix64 {
         mix(self.state)
     }
 
+    /// Skips `n` draws: afterwards the generator is where `n` calls of
+    /// [`next_u64`](Self::next_u64) would have left it (the learned searches give each root of a
+    /// batch the stream it would have had searched alone).
+    #[inline]
+    pub fn skip(&mut self, n: u64) {
+        self.state = self.state.wrapping_add(GAMMA.wrapping_mul(n));
+    }
+
     /// A uniform pick in `0..n`: `(next_u64() * n) >> 64`, the rule docs/design.md fixes so that
     /// every backend draws the same numbers.
     #[inline]

@@ -10,6 +10,7 @@
 //! [`play_games`] a range of them over threads.
 
 mod agent;
+pub mod learned;
 mod mcts;
 
 pub use crate::core::playout::GameLog;

@@ -1,0 +1,452 @@
+//! The learned searches: visit counts, terminal handling, values per seat, the Gumbel sequence,
+//! batching equal to searching alone, bad evaluator output, hidden information.
+
+use serde_json::Map;
+
+use super::*;
+use crate::core::rng::SplitMix64;
+use crate::games::armadora::Armadora;
+use crate::games::dominions::Dominions;
+use crate::games::so_long_sucker::SoLongSucker;
+use crate::prelude::*;
+
+fn never() -> impl FnMut() -> bool {
+    || false
+}
+
+fn puct(simulations: u32) -> LearnedConfig {
+    let mut c = LearnedConfig::new(Rule::Puct(PuctConfig::default()), simulations);
+    c.reuse = false;
+    c
+}
+
+fn gumbel(simulations: u32) -> LearnedConfig {
+    let mut c = LearnedConfig::new(Rule::Gumbel(GumbelConfig::default()), simulations);
+    c.reuse = false;
+    c
+}
+
+fn one<G: Game, E: Evaluator<G>>(
+    config: &LearnedConfig,
+    state: &G,
+    seed: u64,
+    evaluator: &mut E,
+) -> SearchResult {
+    let mut search = LearnedSearch::new(config.clone()).unwrap();
+    let mut games = [GameSearch::new(seed)];
+    search
+        .search(
+            std::slice::from_ref(state),
+            &mut games,
+            evaluator,
+            &mut never(),
+        )
+        .unwrap()
+        .remove(0)
+}
+
+/// Some positions along random games.
+fn positions<G: Game>(count: usize, options: &Map<String, serde_json::Value>) -> Vec<G> {
+    let mut rng = SplitMix64::new(5);
+    (0..count as u64)
+        .map(|seed| {
+            let mut g = crate::Batch::<G>::new(options, seed).unwrap().start(0);
+            for _ in 0..rng.below(12) {
+                if g.current_player().is_none() {
+                    break;
+                }
+                let mv = g.random_move(&mut rng);
+                g.play_unchecked(mv);
+            }
+            g
+        })
+        .filter(|g| g.current_player().is_some())
+        .collect()
+}
+
+#[test]
+fn considered_visits_are_mctx_s() {
+    // By hand from mctx's seq_halving.get_sequence_of_considered_visits.
+    assert_eq!(considered_visits(1, 4), vec![0, 1, 2, 3]);
+    assert_eq!(considered_visits(2, 6), vec![0, 0, 1, 1, 2, 2]);
+    // k = 4, n = 8: log2max 2; extra = max(1, 8 / 8) = 1: [0,0,0,0]; m = 2, extra = 2:
+    // [1,1], [2,2].
+    assert_eq!(considered_visits(4, 8), vec![0, 0, 0, 0, 1, 1, 2, 2]);
+    // k = 3, n = 10: log2max 2; extra = 10 / 6 = 1: [0,0,0]; m = 2, extra = 10 / 4 = 2:
+    // [1,1], [2,2]; again: [3,3] (then cut at 10).
+    assert_eq!(considered_visits(3, 10), vec![0, 0, 0, 1, 1, 2, 2, 3, 3, 4]);
+    // k = 16, n = 200: log2max 4; extra = 200 / 64 = 3 rounds of 16 (48 entries, visits 3),
+    // m = 8: 200 / 32 = 6 rounds of 8 (96, visits 9), m = 4: 12 rounds of 4 (144, visits 21),
+    // m = 2: 25 rounds of 2 (194, visits 46), m = 2 again, cut at 200.
+    let s = considered_visits(16, 200);
+    assert_eq!(s.len(), 200);
+    assert_eq!(
+        &s[..17],
+        &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]
+    );
+    assert_eq!(s[48], 3);
+    assert_eq!(s[96], 9);
+    assert_eq!(s[144], 21);
+    assert_eq!(&s[192..], &[45, 45, 46, 46, 47, 47, 48, 48]);
+}
+
+#[test]
+fn visits_add_up_and_policies_sum_to_one() {
+    for config in [puct(50), gumbel(50)] {
+        for state in positions::<Dominions>(4, &Map::new()) {
+            let r = one(&config, &state, 3, &mut Uniform);
+            assert_eq!(r.visits.iter().sum::<u64>(), 50);
+            let total: f32 = r.policy.iter().sum();
+            assert!((total - 1.0).abs() < 1e-4, "{total}");
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            assert!(legal.contains(&(r.action as u32)));
+            for (a, &v) in r.visits.iter().enumerate() {
+                assert!(v == 0 || legal.contains(&(a as u32)));
+            }
+        }
+    }
+}
+
+#[test]
+fn values_are_per_seat_in_a_three_player_game() {
+    let mut options = Map::new();
+    options.insert("players".into(), 3.into());
+    for state in positions::<SoLongSucker>(3, &options) {
+        for config in [puct(40), gumbel(40)] {
+            let r = one(&config, &state, 1, &mut GameEvaluation);
+            assert_eq!(r.value.len(), 3);
+            assert!(r.value.iter().all(|v| (-1.0..=1.0).contains(v)));
+        }
+    }
+}
+
+#[test]
+fn batching_equals_searching_alone() {
+    let states = positions::<Dominions>(5, &Map::new());
+    for config in [puct(30), gumbel(30)] {
+        let alone: Vec<SearchResult> = states
+            .iter()
+            .enumerate()
+            .map(|(i, s)| one(&config, s, i as u64, &mut GameEvaluation))
+            .collect();
+        let mut search = LearnedSearch::new(config.clone()).unwrap();
+        let mut games: Vec<GameSearch> = (0..states.len() as u64).map(GameSearch::new).collect();
+        let together = search
+            .search(&states, &mut games, &mut GameEvaluation, &mut never())
+            .unwrap();
+        assert_eq!(alone, together);
+        // search_fresh: root i gets the stream it would have had after the searches before it.
+        let mut rng = SplitMix64::new(8);
+        let many = search
+            .search_fresh(&states, &mut rng, &mut GameEvaluation, &mut never())
+            .unwrap();
+        let mut search = LearnedSearch::new(config.clone()).unwrap();
+        let mut game = GameSearch::new(8);
+        for (s, r) in states.iter().zip(&many) {
+            let alone = search
+                .search(
+                    std::slice::from_ref(s),
+                    std::slice::from_mut(&mut game),
+                    &mut GameEvaluation,
+                    &mut never(),
+                )
+                .unwrap();
+            assert_eq!(&alone[0], r);
+        }
+        assert_eq!(rng, game.rng);
+    }
+}
+
+/// An evaluator that counts its calls and rows, and returns what it is told.
+struct Counting<F> {
+    calls: usize,
+    rows: Vec<usize>,
+    make: F,
+}
+
+impl<G: Game, F: FnMut(&LeafBatch<G>) -> Evaluations> Evaluator<G> for Counting<F> {
+    fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
+        self.calls += 1;
+        self.rows.push(batch.len());
+        Ok((self.make)(batch))
+    }
+}
+
+#[test]
+fn one_call_per_step_for_all_roots() {
+    let states = positions::<Dominions>(6, &Map::new());
+    let mut search = LearnedSearch::new(puct(10)).unwrap();
+    let mut games: Vec<GameSearch> = (0..states.len() as u64).map(GameSearch::new).collect();
+    let mut e = Counting {
+        calls: 0,
+        rows: Vec::new(),
+        make: |b: &LeafBatch<Dominions>| Evaluations {
+            logits: vec![0.0; b.len() * b.num_actions],
+            values: vec![0.0; b.len()],
+        },
+    };
+    search
+        .search(&states, &mut games, &mut e, &mut never())
+        .unwrap();
+    assert!(e.calls <= 11);
+    assert_eq!(e.rows[0], states.len(), "the roots first, in one call");
+    assert!(e.rows.iter().all(|&r| r <= states.len()));
+}
+
+#[test]
+fn bad_evaluator_output_is_refused() {
+    let state = positions::<Dominions>(1, &Map::new()).remove(0);
+    type Make = Box<dyn Fn(&LeafBatch<Dominions>) -> Evaluations>;
+    let cases: Vec<(&str, Make)> = vec![
+        (
+            "logits have",
+            Box::new(|b| Evaluations {
+                logits: vec![0.0; 3],
+                values: vec![0.0; b.len() * 2],
+            }),
+        ),
+        (
+            "values have",
+            Box::new(|b| Evaluations {
+                logits: vec![0.0; b.len() * b.num_actions],
+                values: vec![0.0; b.len() * 3],
+            }),
+        ),
+        (
+            "value NaN",
+            Box::new(|b| Evaluations {
+                logits: vec![0.0; b.len() * b.num_actions],
+                values: vec![f32::NAN; b.len() * 2],
+            }),
+        ),
+        (
+            "logit NaN",
+            Box::new(|b| Evaluations {
+                logits: vec![f32::NAN; b.len() * b.num_actions],
+                values: vec![0.0; b.len() * 2],
+            }),
+        ),
+    ];
+    for (expected, make) in cases {
+        let mut e = Counting {
+            calls: 0,
+            rows: Vec::new(),
+            make,
+        };
+        let mut search = LearnedSearch::new(puct(5)).unwrap();
+        let err = search
+            .search(
+                std::slice::from_ref(&state),
+                &mut [GameSearch::new(0)],
+                &mut e,
+                &mut never(),
+            )
+            .unwrap_err();
+        assert!(
+            err.to_string().contains(expected),
+            "{err} should say {expected}"
+        );
+    }
+}
+
+#[test]
+fn terminal_children_back_up_their_returns() {
+    // The last position of random Dominions games: the children that end the game are never
+    // expanded nor evaluated, and their edges hold exactly their returns.
+    let mut checked = 0;
+    for seed in 0..6 {
+        let mut g = Dominions::new(&Map::new()).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let mut last = g.clone();
+        while g.current_player().is_some() {
+            last = g.clone();
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+        }
+        for config in [puct(40), gumbel(40)] {
+            let mut search = LearnedSearch::new(config).unwrap();
+            let mut games = [GameSearch::new(seed)];
+            let mut e = Counting {
+                calls: 0,
+                rows: Vec::new(),
+                make: |b: &LeafBatch<Dominions>| Evaluations {
+                    logits: vec![0.0; b.len() * b.num_actions],
+                    values: vec![0.25; b.len() * 2],
+                },
+            };
+            let r = search
+                .search(
+                    std::slice::from_ref(&last),
+                    &mut games,
+                    &mut e,
+                    &mut never(),
+                )
+                .unwrap()
+                .remove(0);
+            assert_eq!(r.visits.iter().sum::<u64>(), 40);
+            let tree = &games[0].tree;
+            let root = &tree.nodes[0];
+            for (k, edge) in root.edges.iter().enumerate() {
+                if edge.n == 0 {
+                    continue;
+                }
+                let mut child = last.clone();
+                child.play_unchecked(child.move_from_action(edge.action as usize).unwrap());
+                if let Some(outcome) = child.outcome() {
+                    let returns = outcome.returns(2);
+                    for (p, r) in returns.iter().enumerate() {
+                        assert_eq!(root.w[k * 2 + p] / f64::from(edge.n), *r);
+                    }
+                    assert!(!tree.nodes[edge.child as usize].expanded);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "some searched move ended the game");
+}
+
+#[test]
+fn the_cache_answers_a_repeated_search() {
+    let state = positions::<Dominions>(1, &Map::new()).remove(0);
+    let mut config = puct(25);
+    config.cache = true;
+    let mut search = LearnedSearch::new(config).unwrap();
+    let mut e = Counting {
+        calls: 0,
+        rows: Vec::new(),
+        make: |b: &LeafBatch<Dominions>| Evaluations {
+            logits: vec![0.0; b.len() * b.num_actions],
+            values: vec![0.0; b.len() * 2],
+        },
+    };
+    let first = search
+        .search(
+            std::slice::from_ref(&state),
+            &mut [GameSearch::new(0)],
+            &mut e,
+            &mut never(),
+        )
+        .unwrap();
+    let calls = e.calls;
+    assert!(calls > 1);
+    let second = search
+        .search(
+            std::slice::from_ref(&state),
+            &mut [GameSearch::new(0)],
+            &mut e,
+            &mut never(),
+        )
+        .unwrap();
+    assert_eq!(first, second);
+    assert_eq!(e.calls, calls, "every position came from the cache");
+}
+
+#[test]
+fn hidden_information_gives_equal_searches_for_indistinguishable_states() {
+    let mut options = Map::new();
+    options.insert("first_player".into(), 0.into());
+    let mut a = Armadora::new(&options).unwrap();
+    let mut b = a.clone();
+    for (text_a, text_b) in [
+        ("3@c3", "3@c3"),
+        ("1@e3", "4@e3"),
+        ("1@a1", "1@a1"),
+        ("2@g4", "1@g4"),
+    ] {
+        let (ma, mb) = (a.parse_move(text_a).unwrap(), b.parse_move(text_b).unwrap());
+        a.play(ma).unwrap();
+        b.play(mb).unwrap();
+    }
+    assert_eq!(a.view_json(0), b.view_json(0));
+    for config in [puct(60), gumbel(60)] {
+        for evaluator in [0, 1] {
+            let (ra, rb) = if evaluator == 0 {
+                (
+                    one(&config, &a, 4, &mut Uniform),
+                    one(&config, &b, 4, &mut Uniform),
+                )
+            } else {
+                (
+                    one(&config, &a, 4, &mut GameEvaluation),
+                    one(&config, &b, 4, &mut GameEvaluation),
+                )
+            };
+            assert_eq!(ra, rb);
+        }
+    }
+}
+
+#[test]
+fn the_tree_is_reused_and_the_cache_answers() {
+    let mut config = puct(30);
+    config.reuse = true;
+    config.cache = true;
+    let mut state = Dominions::new(&Map::new()).unwrap();
+    let mut search = LearnedSearch::new(config).unwrap();
+    let mut game = GameSearch::new(0);
+    let r = search
+        .search(
+            std::slice::from_ref(&state),
+            std::slice::from_mut(&mut game),
+            &mut Uniform,
+            &mut never(),
+        )
+        .unwrap()
+        .remove(0);
+    let kept = r.visits[r.action];
+    state
+        .play(state.move_from_action(r.action).unwrap())
+        .unwrap();
+    let r2 = search
+        .search(
+            std::slice::from_ref(&state),
+            std::slice::from_mut(&mut game),
+            &mut Uniform,
+            &mut never(),
+        )
+        .unwrap()
+        .remove(0);
+    assert_eq!(r2.visits.iter().sum::<u64>(), kept - 1 + 30);
+}
+
+#[test]
+fn leaves_per_game_and_selfplay_run() {
+    let mut config = puct(16);
+    config.leaves_per_game = 4;
+    let states = positions::<Dominions>(3, &Map::new());
+    let mut search = LearnedSearch::new(config).unwrap();
+    let mut games: Vec<GameSearch> = (0..3).map(GameSearch::new).collect();
+    for r in search
+        .search(&states, &mut games, &mut Uniform, &mut never())
+        .unwrap()
+    {
+        assert_eq!(r.visits.iter().sum::<u64>(), 16);
+    }
+    let mut sp = gumbel(8);
+    sp.reuse = true;
+    let starts: Vec<Dominions> = (0..3)
+        .map(|s| {
+            crate::Batch::<Dominions>::new(&Map::new(), s)
+                .unwrap()
+                .start(0)
+        })
+        .collect();
+    let data = selfplay(
+        starts,
+        &SelfPlayConfig {
+            search: sp,
+            temperature_plies: 0,
+            max_plies: Some(20),
+            seed: 0,
+        },
+        &mut Uniform,
+        &mut never(),
+    )
+    .unwrap();
+    let t = data.players.len();
+    assert_eq!(data.policies.len(), t * data.num_actions);
+    assert_eq!(data.returns.len(), t * data.num_players);
+    assert!(t <= 60);
+}
