@@ -32,9 +32,18 @@ pytestmark = pytest.mark.skipif(
     reason="no Chromium: apt-get install chromium-headless-shell (.ci/run installs it)",
 )
 
-#: a human against random agents in every game, with the options of its spec under which
-#: random games end soon (``short_options``)
-GAMES = [(spec.name, spec.short_options) for spec in SPECS]
+
+def browser_options(name: str, short: dict[str, Any]) -> dict[str, Any]:
+    """The spec's options under which random games end soon (``short_options``), with two
+    players where the game lets one choose two, so that the human decides at least once."""
+    info = ludorum.game_info(name)
+    if 2 in info.players and any(o.name == "players" for o in info.options):
+        return {**short, "players": 2}
+    return short
+
+
+#: a human against a random agent in every game
+GAMES = [(spec.name, browser_options(spec.name, spec.short_options)) for spec in SPECS]
 
 
 @pytest.fixture(scope="module")

@@ -290,6 +290,11 @@ def _measure_openspiel(spec: str, pyspiel: Any, seconds: float) -> dict[str, flo
     game = pyspiel.load_game(spec)
     max_moves = int(game.get_parameters().get("max_moves", 0))
     seeds = iter(range(1 << 62))
+    if max_moves == 0:
+        # A game without a move cap (tic-tac-toe, Connect Four): the C++ playouts do not report
+        # their length, so each counts as the mean length of 500 random games of the same game
+        # played through the Python loop over OpenSpiel (the same rules, the same distribution).
+        max_moves = max(1, round(sum(_openspiel_loop(game, next(seeds)) for _ in range(500)) / 500))
     return {
         "openspiel_cpp": timed(
             lambda: _openspiel_cpp(game, pyspiel, next(seeds), max_moves), seconds
