@@ -6,9 +6,9 @@ use serde_json::{Map, Value};
 
 use super::board::{self, BITS, CELLS, HEIGHT, WIDTH};
 use super::movegen::Move;
-use crate::core::observation::Layout;
 use crate::core::error::Error;
 use crate::core::facts::Facts;
+use crate::core::observation::Layout;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::zobrist;

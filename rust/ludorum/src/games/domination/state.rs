@@ -9,8 +9,8 @@ use crate::core::error::Error;
 use crate::core::facts::{
     Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, MAX_PLIES, SEED,
 };
-use crate::core::observation::Layout;
 use crate::core::for_good::{KeyAndUndo, PlaysForGood};
+use crate::core::observation::Layout;
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
