@@ -16,8 +16,16 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods}
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::agents::StateVisitor;
 use crate::errors::{to_py, InvalidArgumentError, InvalidOptionError};
+
+/// Work generic over a game's type, run on a copy of a Rust state by `crate::visit_state`.
+pub trait StateVisitor {
+    /// What the work returns.
+    type Output;
+
+    /// Does the work on `state`.
+    fn visit<G: Game>(self, state: &G) -> Self::Output;
+}
 
 /// Where evaluations come from.
 pub enum Source {

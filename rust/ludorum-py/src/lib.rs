@@ -68,6 +68,25 @@ macro_rules! bind_games {
             )))
         }
 
+        /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
+        /// game, for work generic over the game's type (the learned searches, which stay
+        /// monomorphised); the visitor may release the GIL while the state stays free.
+        fn visit_state<V: learned::StateVisitor>(
+            state: &Bound<'_, PyAny>,
+            visitor: V,
+        ) -> PyResult<V::Output> {
+            $(
+                if let Ok(state) = state.cast::<$module::Class>() {
+                    let game = state.get().snapshot()?;
+                    return Ok(visitor.visit(&game));
+                }
+            )*
+            Err(errors::InvalidArgumentError::new_err(format!(
+                "state must be a ludorum state of the Rust backend, got {}",
+                convert::show(state)
+            )))
+        }
+
         /// A copy of the engine state inside `state`, which must be a Rust state of game `G`.
         fn snapshot_as<G: Game>(state: &Bound<'_, PyAny>) -> PyResult<G> {
             $(
