@@ -72,7 +72,8 @@ def selfplay(
         ``plies`` int64 ``(T,)`` and ``actions`` int64 ``(T,)`` (the moves played).
 
     Raises:
-        InvalidOptionError: a bad setting or game option, or an unknown evaluator.
+        InvalidOptionError: a bad setting, game option or ``out_format``, or an unknown
+            evaluator.
 
     >>> import ludorum
     >>> data = ludorum.selfplay("dominions", "uniform", games=2, simulations=8, max_plies=6)
