@@ -23,3 +23,17 @@ def test_alphazero_quick() -> None:
         check=True,
     )
     assert "against minimax, 4 games" in run.stdout
+
+
+@pytest.mark.skipif(
+    "connect_four" not in ludorum.games(), reason="connect_four is not in this build"
+)
+def test_alphazero_connect_four_quick() -> None:
+    run = subprocess.run(
+        [sys.executable, str(EXAMPLES / "alphazero.py"), "--quick", "--game", "connect_four"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "against MCTS (32 simulations, random rollouts), 4 games" in run.stdout

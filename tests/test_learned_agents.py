@@ -209,6 +209,39 @@ def test_selfplay_to_the_end_records_the_returns() -> None:
         )
 
 
+@pytest.mark.parametrize("fmt", ["jsonl", None])
+def test_selfplay_out_writes_a_dataset(tmp_path: Any, fmt: str | None) -> None:
+    if fmt is None:
+        pytest.importorskip("pyarrow")
+    data = ludorum.selfplay(
+        "dominions", "evaluation", games=3, simulations=4, seed=5, out=tmp_path, out_format=fmt
+    )
+    back = ludorum.read_games(tmp_path)
+    assert back.game == "dominions" and back.seed == 5 and len(back.lengths) == 3
+    for g in range(3):
+        rows = np.flatnonzero(data["game_ids"] == g)
+        assert back.game_actions(g).tolist() == data["actions"][rows].tolist()
+        state = back.replay(g)
+        assert state.is_over()
+        np.testing.assert_array_equal(state.returns(), data["returns"][rows[0]])
+    saved = np.load(tmp_path / "selfplay.npz")
+    assert sorted(saved.files) == sorted(data)
+    np.testing.assert_array_equal(saved["policies"], data["policies"])
+    cut = ludorum.selfplay(
+        "dominions",
+        "uniform",
+        games=2,
+        simulations=4,
+        max_plies=3,
+        out=tmp_path / "cut",
+        out_format="jsonl",
+    )
+    assert ludorum.read_games(tmp_path / "cut").lengths.tolist() == [3, 3]
+    assert len(cut["actions"]) == 6
+    with pytest.raises(InvalidOptionError):
+        ludorum.selfplay("dominions", "uniform", games=1, simulations=4, out_format="csv")
+
+
 def _minimax_table(root: Any) -> dict[tuple[bytes, int], float]:
     """Every position reachable from ``root`` by its observation for the mover -> the exact
     value for the mover (negamax, draws 0), memoised by key."""

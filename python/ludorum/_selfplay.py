@@ -3,11 +3,14 @@ arrays (``docs/search-spec.md``)."""
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
 import numpy as np
 
-from . import _args, _ludorum
+from . import _args, _ludorum, dataset
+from ._registry import game_info, new
 from .agents import PUCT, Gumbel
 from .errors import InvalidOptionError
 
@@ -26,6 +29,8 @@ def selfplay(
     seed: int = 0,
     max_plies: int | None = None,
     temperature_plies: int = 0,
+    out: str | os.PathLike[str] | None = None,
+    out_format: str | None = None,
     **options: Any,
 ) -> dict[str, np.ndarray[Any, Any]]:
     """Plays ``games`` games of ``game`` between a learned search and itself, all in lockstep:
@@ -49,6 +54,11 @@ def selfplay(
         seed: the seed.
         max_plies: a game stops after this many plies (its returns are then 0).
         temperature_plies: see above.
+        out: a directory where the games are written as the dataset ``simulate(record=True,
+            out=DIR)`` writes (``meta.json`` and a chunk of games, read back by
+            ``ludorum.read_games``), with the arrays themselves in ``selfplay.npz``.
+        out_format: the chunk's format, ``"parquet"`` or ``"jsonl"`` (default: Parquet when
+            pyarrow is installed).
         **options: the search's settings (``c_puct``, ``dirichlet_alpha``,
             ``dirichlet_fraction``, ``temperature``, ``max_considered``, ``c_visit``,
             ``c_scale``, ``gumbel_scale``, ``leaves_per_game``, ``reuse``, ``cache``); any
@@ -62,7 +72,8 @@ def selfplay(
         ``plies`` int64 ``(T,)`` and ``actions`` int64 ``(T,)`` (the moves played).
 
     Raises:
-        InvalidOptionError: a bad setting or game option, or an unknown evaluator.
+        InvalidOptionError: a bad setting, game option or ``out_format``, or an unknown
+            evaluator.
 
     >>> import ludorum
     >>> data = ludorum.selfplay("dominions", "uniform", games=2, simulations=8, max_plies=6)
@@ -79,6 +90,11 @@ def selfplay(
     )
     if max_plies is not None:
         max_plies = _args.count("max_plies", max_plies, 0, 2**32 - 1, InvalidOptionError)
+    if out_format is not None and out_format not in dataset.FORMATS:
+        raise InvalidOptionError(
+            f"out_format must be 'parquet' or 'jsonl', got {_args.show(out_format)}"
+        )
+    start = time.perf_counter()
     keys = (_PUCT_KEYS if search == "puct" else _GUMBEL_KEYS) + _COMMON_KEYS
     settings = {k: options.pop(k) for k in list(options) if k in keys}
     if search == "puct":
@@ -96,4 +112,63 @@ def selfplay(
         temperature_plies,
         max_plies,
     )
+    if out is not None:
+        _write(out, out_format, data, game, options, games, seed, max_plies, agent, start)
     return data
+
+
+def _write(
+    out: str | os.PathLike[str],
+    fmt: str | None,
+    data: dict[str, np.ndarray[Any, Any]],
+    game: str,
+    options: dict[str, Any],
+    games: int,
+    seed: int,
+    max_plies: int | None,
+    agent: PUCT | Gumbel,
+    start: float,
+) -> None:
+    """The games as a dataset (each replayed from its setup for its outcome), and the arrays."""
+    fmt = fmt or dataset.default_format()
+    if max_plies is not None:
+        options = {**options, "max_plies": max_plies}
+    setup = new(game, **options)
+    seeded = "seed" in setup.options
+    reasons = game_info(game).reasons
+    ids, actions = data["game_ids"], data["actions"]
+    counts = np.bincount(ids, minlength=games)[:games]
+    offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.uint64)
+    masks = np.zeros(games, dtype=np.uint8)
+    codes = np.zeros(games, dtype=np.uint8)
+    for g in range(games):
+        game_seed = (seed + g) & (2**64 - 1)
+        state = new(game, **({**setup.options, "seed": game_seed} if seeded else setup.options))
+        for action in actions[offsets[g] : offsets[g + 1]]:
+            state.apply_action(int(action))
+        outcome = state.outcome()
+        if outcome is not None:
+            masks[g] = sum(1 << p for p in outcome.winners)
+            codes[g] = reasons.index(outcome.reason)
+    dataset.write_meta(
+        out,
+        {
+            "game": game,
+            "options": setup.options,
+            "seed": seed,
+            "agents": [repr(agent)] * setup.num_players,
+            "reason_names": list(reasons),
+            "games": games,
+            "threads": 1,
+            "seconds": time.perf_counter() - start,
+        },
+    )
+    arrays = {
+        "winner_masks": masks,
+        "lengths": counts.astype(np.uint32),
+        "reason_codes": codes,
+        "actions": actions.astype(np.uint32),
+        "offsets": offsets,
+    }
+    dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
+    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]
