@@ -10,39 +10,13 @@ Run: ``.venv/bin/python benches/connect_four_peers.py [seconds]``.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
-from typing import Any
 
-import numpy as np
+# the AEC loop, driven as in the Chinese Checkers comparison (run from benches/)
+from pettingzoo_vs_shimmy import turns_per_second
 
 import ludorum
-
-
-def aec_turns_per_second(aec: Any, seconds: float) -> float:
-    """Turns per second of random legal play through the AEC API."""
-    rng = random.Random(0)
-    aec.reset(seed=0)
-    turns, start = 0, time.perf_counter()
-    while True:
-        for _ in aec.agent_iter():
-            observation, _, termination, truncation, info = aec.last()
-            if termination or truncation:
-                action = None
-            else:
-                mask = (
-                    observation["action_mask"]
-                    if isinstance(observation, dict)
-                    else info["action_mask"]
-                )
-                legal = np.flatnonzero(mask)
-                action = int(legal[int(rng.random() * len(legal))])
-            aec.step(action)
-            turns += 1
-        if time.perf_counter() - start >= seconds:
-            return turns / (time.perf_counter() - start)
-        aec.reset()
 
 
 def python_loop_plies_per_second(seconds: float) -> float:
@@ -64,7 +38,7 @@ def main(seconds: float = 5.0) -> None:
     rows = [
         ("ludorum.simulate, Rust, 1 thread (plies/s)", None),
         ("ludorum states, Python loop (plies/s)", python_loop_plies_per_second(seconds)),
-        ("ludorum.pettingzoo AEC (turns/s)", aec_turns_per_second(env("connect_four"), seconds)),
+        ("ludorum.pettingzoo AEC (turns/s)", turns_per_second(env("connect_four"), seconds)),
     ]
     result = ludorum.simulate("connect_four", games=200_000, seed=0, threads=1)
     rows[0] = (rows[0][0], float(result.plies_per_second))
@@ -73,7 +47,7 @@ def main(seconds: float = 5.0) -> None:
     except ImportError as missing:
         print(f"(PettingZoo's connect_four_v3 is not installed: {missing})")
     else:
-        theirs = aec_turns_per_second(connect_four_v3.env(), seconds)
+        theirs = turns_per_second(connect_four_v3.env(), seconds)
         rows.append(("PettingZoo connect_four_v3 AEC (turns/s)", theirs))
     for label, rate in rows:
         print(f"{label:<48} {rate:>14,.0f}")

@@ -338,9 +338,28 @@ class LearnedAgent:
 
     _native: Any = field(default=None, init=False, repr=False, compare=False)
 
+    #: the engine's name of the search
+    _KIND = ""
+
+    def _check_shared(self) -> None:
+        """Checks the settings both searches have (each subclass checks its own after)."""
+        fields = self.__dict__
+        _check_evaluator(fields["evaluator"])
+        fields["simulations"] = _check_int("simulations", fields["simulations"], 1, 2**32 - 1)
+        fields["seed"] = _args.seed(fields["seed"], InvalidOptionError)
+        fields["leaves_per_game"] = _check_int(
+            "leaves_per_game", fields["leaves_per_game"], 1, 1024
+        )
+        fields["reuse"], fields["cache"] = bool(fields["reuse"]), bool(fields["cache"])
+
     def spec(self) -> dict[str, Any]:
-        """The search's parameters as the engine reads them."""
-        raise NotImplementedError
+        """The search's parameters as the engine reads them: every setting but the evaluator."""
+        settings = {
+            f.name: getattr(self, f.name)
+            for f in dataclasses.fields(self)
+            if f.init and f.name != "evaluator"
+        }
+        return {"kind": self._KIND, **settings}
 
     def _agent(self) -> Any:
         if self._native is None:
@@ -431,33 +450,16 @@ class PUCT(LearnedAgent):
     reuse: bool = True
     cache: bool = False
 
+    _KIND = "puct"
+
     def __post_init__(self) -> None:
-        _check_evaluator(self.evaluator)
-        self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
-        self.seed = _args.seed(self.seed, InvalidOptionError)
+        self._check_shared()
         self.c_puct = _check_number("c_puct", self.c_puct, 0.0)
         self.dirichlet_alpha = _check_number("dirichlet_alpha", self.dirichlet_alpha, 1e-12)
         self.dirichlet_fraction = _check_number(
             "dirichlet_fraction", self.dirichlet_fraction, 0.0, 1.0
         )
         self.temperature = _check_number("temperature", self.temperature, 0.0, 1e300)
-        self.leaves_per_game = _check_int("leaves_per_game", self.leaves_per_game, 1, 1024)
-        self.reuse, self.cache = bool(self.reuse), bool(self.cache)
-
-    def spec(self) -> dict[str, Any]:
-        """The search's parameters as the engine reads them."""
-        return {
-            "kind": "puct",
-            "simulations": self.simulations,
-            "seed": self.seed,
-            "c_puct": self.c_puct,
-            "dirichlet_alpha": self.dirichlet_alpha,
-            "dirichlet_fraction": self.dirichlet_fraction,
-            "temperature": self.temperature,
-            "leaves_per_game": self.leaves_per_game,
-            "reuse": self.reuse,
-            "cache": self.cache,
-        }
 
 
 @dataclass(eq=False)
@@ -483,31 +485,14 @@ class Gumbel(LearnedAgent):
     reuse: bool = True
     cache: bool = False
 
+    _KIND = "gumbel"
+
     def __post_init__(self) -> None:
-        _check_evaluator(self.evaluator)
-        self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
-        self.seed = _args.seed(self.seed, InvalidOptionError)
+        self._check_shared()
         self.max_considered = _check_int("max_considered", self.max_considered, 1, 2**32 - 1)
         self.c_visit = _check_number("c_visit", self.c_visit, 0.0, 1e300)
         self.c_scale = _check_number("c_scale", self.c_scale, 0.0, 1e300)
         self.gumbel_scale = _check_number("gumbel_scale", self.gumbel_scale, 0.0, 1e300)
-        self.leaves_per_game = _check_int("leaves_per_game", self.leaves_per_game, 1, 1024)
-        self.reuse, self.cache = bool(self.reuse), bool(self.cache)
-
-    def spec(self) -> dict[str, Any]:
-        """The search's parameters as the engine reads them."""
-        return {
-            "kind": "gumbel",
-            "simulations": self.simulations,
-            "seed": self.seed,
-            "max_considered": self.max_considered,
-            "c_visit": self.c_visit,
-            "c_scale": self.c_scale,
-            "gumbel_scale": self.gumbel_scale,
-            "leaves_per_game": self.leaves_per_game,
-            "reuse": self.reuse,
-            "cache": self.cache,
-        }
 
 
 #: anything accepted where an agent is: a built-in agent, its name, or a callable
