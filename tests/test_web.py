@@ -178,7 +178,11 @@ def test_bad_moves_change_nothing() -> None:
         for move in ("zz", "e5-e5", "a1-a2", "", "x" * 300):
             r = client.post("/api" + link + "/move", json={"move": move})
             assert r.status_code == 400
-        r = client.post("/api" + link + "/move", content=b"not json")
+        r = client.post(
+            "/api" + link + "/move",
+            content=b"not json",
+            headers={"Content-Type": "application/json"},
+        )
         assert r.status_code == 400
         assert view(client, link)["history"] == []
 
