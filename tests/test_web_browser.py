@@ -137,9 +137,15 @@ def click_move(page: Any, move: str) -> None:
         page.click(f'#actions .move[data-move="{move}"]')
     else:
         for place in places:
-            if status(page, "version") != version:
-                break
             page.locator(f'#board [data-cell="{place}"]').click()
+        # the last click plays the move when it is the only one left; else the palette offers it
+        page.wait_for_function(
+            f"""m => document.querySelector('#status').dataset.version !== '{version}'
+                || Array.from(document.querySelectorAll('#palette .move'))
+                        .some(b => b.dataset.move === m)""",
+            arg=move,
+            timeout=30_000,
+        )
         if status(page, "version") == version:
             page.locator(f'#palette .move[data-move="{move}"]').click()
     page.wait_for_function(
@@ -173,9 +179,10 @@ def test_a_human_plays_a_whole_game_by_clicking(
         # no page lists thousands of buttons: the folded list shows at most 60
         assert len(page.query_selector_all("#legal .move")) <= 60
         if moves == 1:
-            click_first_place(page)
+            open_a_choice(page)
             shoot(page, game)
-            page.click("#clear")
+            if page.is_visible("#clear"):
+                page.click("#clear")
         click_move(page, pick.choice(legal))
         moves += 1
     assert moves > 0
@@ -185,11 +192,16 @@ def test_a_human_plays_a_whole_game_by_clicking(
     page.close()
 
 
-def click_first_place(page: Any) -> None:
-    """Clicks the first place a legal move starts at (so that the screenshot shows a choice)."""
-    first = page.evaluate("() => boardMoves.length ? tokens(boardMoves[0])[0] : null")
+def open_a_choice(page: Any) -> None:
+    """Clicks the first place that several moves start at (so that the screenshot shows the
+    choice it opens); nothing where there is none."""
+    first = page.evaluate(
+        """() => boardMoves.map(m => tokens(m)[0])
+                  .find((t, i, all) => all.indexOf(t) !== all.lastIndexOf(t)) || null"""
+    )
     if first is not None:
         page.locator(f'#board [data-cell="{first}"]').click()
+        page.wait_for_selector("#choice:not([hidden])")
 
 
 def test_the_start_page_explains_each_option_and_sizes_the_seats(server: str, browser: Any) -> None:

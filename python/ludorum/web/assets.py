@@ -20,10 +20,11 @@ button:hover { background: #e8eef8; } button.primary { background: #1f5fbf; colo
 #board [data-cell].chosen { fill: #e08a00; fill-opacity: 0.55; }
 #board [data-cell].last { stroke: #cc3311; stroke-width: 2; stroke-opacity: 0.9; }
 #board [data-move] { cursor: pointer; }
+#board [data-move].next:hover { fill: #1f9d55; fill-opacity: 0.25; }
 .row { display: flex; gap: 1.5rem; flex-wrap: wrap; align-items: flex-start; }
 .boardcol { flex: 3 1 28rem; min-width: 0; } .panel { flex: 2 1 18rem; min-width: 0; }
-#status { font-weight: bold; font-size: 1.1rem; padding: 0.4rem 0.6rem; border-radius: 0.3rem;
-  background: #eee; margin: 0.4rem 0; }
+#status { display: inline-block; font-weight: bold; font-size: 1.1rem; padding: 0.4rem 0.6rem;
+  border-radius: 0.3rem; background: #eee; margin: 0.5rem 0; }
 #status.mine { background: #dff3e4; } #status.over { background: #fdf0d5; }
 #thinking { color: #555; font-style: italic; margin-left: 0.5rem; }
 #error, .err { color: #b00020; } .err { margin-left: 0.5rem; font-size: 0.9rem; }
@@ -179,16 +180,23 @@ async function refresh() {
   readTargets();
   moves = v.legal.concat(v.free);
   boardMoves = v.legal.filter((m) => tokens(m).length > 0);
+  // moves the board names whole (a Connect Four column): a click on them plays them
+  const whole = new Set(Array.from(document.querySelectorAll("#board [data-move]"),
+    (e) => e.dataset.move).filter((m) => v.legal.includes(m)));
   chosen = [];
   const last = v.history.length ? v.history[v.history.length - 1] : null;
   mark("last", last ? tokens(last) : []);
   $("controls").hidden = !!v.outcome || v.seat === null;
-  $("hint").textContent = boardMoves.length
-    ? "Your move: click the board (the lit targets), then choose."
-    : (v.legal.length ? "Your move: choose below." : "");
+  for (const e of document.querySelectorAll("#board [data-move]")) {
+    e.classList.toggle("next", whole.has(e.dataset.move));
+  }
+  const aside = v.legal.filter((m) => tokens(m).length === 0 && !whole.has(m));
+  $("hint").textContent = boardMoves.length || whole.size
+    ? "Your move: click the board (the lit places)" + (aside.length ? ", or here:" : ".")
+    : (v.legal.length ? "Your move: choose here." : "");
   const actions = $("actions");
   actions.textContent = "";
-  for (const m of v.legal.filter((m) => tokens(m).length === 0)) button(actions, m, m);
+  for (const m of aside) button(actions, m, m);
   $("freebox").hidden = v.free.length === 0;
   $("free").textContent = "";
   for (const m of v.free) button($("free"), m, m);
