@@ -245,3 +245,18 @@ def test_a_killed_server_restarts_with_nothing_lost(tmp_path: Path) -> None:
         process.wait()
     assert after == before
     assert after[0]["history"] == [move] and after[0]["chat"][0]["text"] == "deal?"
+
+
+def test_spectators_see_the_public_view_only() -> None:
+    with TestClient(create_app()) as client:
+        table = open_table(client, "armadora", ["human", "human"], first_player=0, players=2)
+        client.post("/api" + table["links"]["0"] + "/move", json={"move": "5@c3"})
+        watched = client.get("/api" + table["watch"] + "/view")
+        assert watched.status_code == 200
+        v = watched.json()
+        assert v["seat"] is None and v["svg"] == "" and v["history"] == [] and v["legal"] == []
+        assert "5@c3" not in watched.text
+        r = client.post("/api" + table["watch"] + "/move", json={"move": "pass"})
+        assert r.status_code == 403
+        open_game = open_table(client, "domination", ["human", "human"])
+        assert "<svg" in view(client, open_game["watch"])["svg"]

@@ -252,9 +252,10 @@ def test_two_browsers_play_so_long_sucker_with_the_chat(server: str, browser: An
         page.wait_for_function("() => document.querySelector('#status').dataset.over === '1'")
     watcher.wait_for_function("() => document.querySelector('#status').dataset.over === '1'")
     # a rematch: the same links' tokens open the new table
+    old = pages[0].url
     pages[0].click("#rematch")
-    pages[0].wait_for_url("**/t/**")
-    pages[0].wait_for_selector("#board svg")
-    assert status(pages[0], "over") == "0"
+    pages[0].wait_for_function("u => location.href !== u", arg=old)
+    pages[0].wait_for_function("() => document.querySelector('#status').dataset.over === '0'")
+    assert pages[0].url.rsplit("/", 1)[1] == old.rsplit("/", 1)[1]  # the same seat's token
     first.close()
     second.close()

@@ -125,7 +125,7 @@ class Table:
                 "seat": seat,
                 "seats": self.record.seats,
                 "version": self.version,
-                "svg": state.svg(viewer=seat, size=560) if shown else "",
+                "svg": state.svg(viewer=seat, size=720) if shown else "",
                 "current_player": player,
                 "thinking": player in self.agents and outcome is None,
                 "status": _status(state, seat),
