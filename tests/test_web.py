@@ -16,31 +16,10 @@ pytest.importorskip("starlette", reason="the web page is the extra ludorum[web]"
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from starlette.testclient import TestClient
+from web_tables import open_table, view, wait_for
 
 from ludorum.web import create_app
 from ludorum.web.app import MAX_BODY
-
-
-def open_table(client: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": game, "options": options, "seats": seats})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def view(client: TestClient, link: str) -> dict[str, Any]:
-    r = client.get("/api" + link + "/view")
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def wait_for(client: TestClient, link: str, check: Any, seconds: float = 20.0) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while True:
-        v = view(client, link)
-        if check(v):
-            return v
-        assert time.monotonic() < deadline, v
-        time.sleep(0.02)
 
 
 def test_a_human_plays_an_agent_to_the_end() -> None:

@@ -1,5 +1,5 @@
 """The web table under attack: what a request, a table or a stored file may cost the server,
-and what a seat may learn. Each test is an attack that once worked."""
+and what a seat may learn. Each test is an attack."""
 
 from __future__ import annotations
 
@@ -24,21 +24,10 @@ pytest.importorskip("starlette", reason="the web page is the extra ludorum[web]"
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from starlette.testclient import TestClient
+from web_tables import open_table, view
 
 from ludorum.web import create_app, limits, tables
 from ludorum.web.events import Announcer
-
-
-def open_table(client: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": game, "options": options, "seats": seats})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def view(client: TestClient, link: str) -> dict[str, Any]:
-    r = client.get("/api" + link + "/view")
-    assert r.status_code == 200, r.text
-    return dict(r.json())
 
 
 def wait_until_over(client: TestClient, table_id: str, seconds: float = 30.0) -> Any:
