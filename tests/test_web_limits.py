@@ -273,6 +273,17 @@ def test_agents_think_on_a_bounded_pool_within_a_time_budget(
 # -- 6. the smaller ones ----------------------------------------------------------------------
 
 
+def test_a_refused_table_names_the_field_at_fault() -> None:
+    with TestClient(create_app()) as client:
+        for body, field in [
+            ({"game": "go", "seats": ["human", "human"]}, "game"),
+            ({"game": "so_long_sucker", "options": {"chips": 0}, "seats": ["human"] * 4}, "chips"),
+            ({"game": "dominions", "seats": ["human", "mcts:x"]}, "seat-1"),
+        ]:
+            r = client.post("/api/tables", json=body)
+            assert r.status_code == 400 and r.json()["field"] == field, r.text
+
+
 def test_deep_json_and_odd_agent_names_are_clear_errors() -> None:
     with TestClient(create_app()) as client:
         deep = "[" * 5000 + "]" * 5000

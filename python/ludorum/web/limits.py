@@ -48,7 +48,9 @@ async def read_json(request: Request) -> dict[str, Any]:
         # a form or text/plain post is what another site's page can send without asking
         raise Refused(415, "send the body as Content-Type: application/json")
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and not (
+        declared.isascii() and declared.isdigit() and int(declared) <= MAX_BODY
+    ):
         raise Refused(413, f"a request has at most {MAX_BODY} bytes")
     try:
         raw = await asyncio.wait_for(_read_at_most(request, MAX_BODY), BODY_SECONDS)

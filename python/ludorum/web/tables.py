@@ -323,6 +323,10 @@ class Tables:
     def culprit(self, game: str, options: dict[str, Any], seats: list[str]) -> str | None:
         """The field of a refused table at fault: the first option refused on its own, or
         ``seat-N``; ``None`` when none is alone at fault."""
+        try:
+            game_info(game)
+        except LudorumError:
+            return "game"
         for name, value in options.items():
             try:
                 new(game, **{name: value})
