@@ -125,7 +125,7 @@ def create_app(
             text = rules_page(request.path_params["game"])
         except InvalidOptionError as e:
             raise Refused(404, str(e)) from None
-        return Response(text, media_type="text/markdown; charset=utf-8")
+        return Response(text, media_type="text/plain; charset=utf-8")  # shown, not downloaded
 
     async def game_list(request: Request) -> Response:
         return JSONResponse(catalog())
