@@ -515,7 +515,8 @@ def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:
     if name in ("mcts", "ismcts"):
         simulations = 1000
         if count:
-            if not count.isdigit() or int(count) < 1:
+            # ASCII digits only: '²' is a digit to str.isdigit but no number to int
+            if not (count.isascii() and count.isdigit()) or len(count) > 10 or int(count) < 1:
                 raise InvalidOptionError(
                     f"agent {text!r}: simulations must be a positive integer, got {count!r}"
                 )

@@ -258,7 +258,7 @@ def _cmd_web(args: argparse.Namespace, options: dict[str, Any]) -> None:
             "ludorum web needs Starlette and uvicorn: pip install 'ludorum[web]'"
         ) from e
     print(f"ludorum web: http://{args.host}:{args.port}/ (tables in {args.db}); Ctrl-C stops")
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, args.db, args.allow_host or None)
 
 
 def _cmd_serve(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -395,6 +395,13 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     w.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
     w.add_argument("--port", type=int, default=8000, help="default 8000")
     w.add_argument("--db", default="ludorum-tables.db", help="the SQLite file of the tables")
+    w.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (repeatable; default: this machine's names on "
+        "loopback, any name otherwise)",
+    )
     w.set_defaults(run=_cmd_web)
 
     sv = command("serve", "the engine protocol on stdin/stdout (docs/protocol.md)")
