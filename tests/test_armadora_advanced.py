@@ -974,7 +974,7 @@ def test_drawing_the_goblin_face_up_warrior(backend: str) -> None:
 
 @every_backend
 def test_drawing_arrows_and_reinforcements(backend: str) -> None:
-    state = new(backend, ["1@a1", "1@c3", "elf c3", "1@b1", "2@d3", "elf c3"], **ELF)
+    state = new(backend, ["1@a1", "1@c3", "elf c3", "2@d3", "elf c3"], **ELF)
     text = state.render(viewer=0)
     assert " O?v" in text and "arrows (-1 each): c3x2" in text
     assert "0 E elf  supply" in text and "powers 0" in text

@@ -301,7 +301,14 @@ def test_goal_lock_options_and_json(backend: str) -> None:
     locked = ludorum.new(GAME, backend=backend, goal_lock=True)
     assert locked.options["goal_lock"] is True
     assert locked.to_json()["options"]["goal_lock"] is True
-    assert list(locked.options) == ["players", "pieces", "area", "anti_block", "goal_lock", "max_plies"]
+    assert list(locked.options) == [
+        "players",
+        "pieces",
+        "area",
+        "anti_block",
+        "goal_lock",
+        "max_plies",
+    ]
     assert locked.key == plain.key
     locked.play("e5-f5")
     assert ludorum.from_json(locked.to_json(), backend=backend) == locked
