@@ -344,3 +344,58 @@ def test_goal_lock_changes_nothing_from_the_start(backend: str, options: dict, d
     plain = ludorum.new(GAME, backend=backend, **options)
     locked = ludorum.new(GAME, backend=backend, goal_lock=True, **options)
     assert ludorum.perft(locked, depth) == ludorum.perft(plain, depth)
+
+
+DIRECTIONS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
+
+
+def locked_moves_by_the_page(board: list, player: int, home: set[int]) -> set[str]:
+    """The `free` moves under the goal lock, from the page's wording: every simple hop chain is
+    walked, and a landing outside Home(P) is allowed only while the start hole and every
+    earlier landing are outside it."""
+    at = {qr: i for i, qr in enumerate(HOLES)}
+    moves: set[str] = set()
+    for frm in (h for h in range(121) if board[h] == player):
+        q, r = HOLES[frm]
+        for dq, dr in DIRECTIONS:
+            n = at.get((q + dq, r + dr))
+            if n is not None and board[n] is None and (frm not in home or n in home):
+                moves.add(f"{name(frm)}-{name(n)}")
+
+        def walk(path: list[int]) -> None:
+            # path: the start hole, then the landings so far
+            start, (q, r) = path[0], HOLES[path[-1]]
+            for dq, dr in DIRECTIONS:
+                over, land = at.get((q + dq, r + dr)), at.get((q + 2 * dq, r + 2 * dr))
+                if over is None or land is None or over == start or board[over] is None:
+                    continue
+                if board[land] is not None or land in path:
+                    continue
+                if land not in home and any(h in home for h in path):
+                    continue
+                moves.add(f"{name(start)}-{name(land)}")
+                walk([*path, land])
+
+        walk([frm])
+    return moves
+
+
+def test_goal_lock_along_greedy_games_as_the_page_words_it(backend: str) -> None:
+    """Greedy games bring pieces home; every few plies the legal moves are those of a chain
+    walk written from the page's wording of the lock."""
+    checked_in_home = 0
+    for seed in range(2):
+        state = ludorum.new(
+            GAME, backend=backend, pieces=10, area="free", goal_lock=True, max_plies=300
+        )
+        rng = SplitMix64(seed)
+        while state.current_player is not None:
+            if state.ply % 4 == 0:
+                player = state.current_player
+                home = _home(2, 10, player)
+                board = list(state.board())
+                expected = locked_moves_by_the_page(board, player, home) or {"pass"}
+                assert {str(m) for m in state.legal_moves()} == expected, state.ply
+                checked_in_home += any(board[h] == player for h in home)
+            state.play(state.legal_moves()[greedy_pick(state, rng)])
+    assert checked_in_home > 10  # the lock was in play
