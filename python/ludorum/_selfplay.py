@@ -49,8 +49,8 @@ def selfplay(
         games: how many games.
         simulations: simulations per move.
         search: ``"gumbel"`` or ``"puct"``.
-        threads: 1 (the searches of all games are batched on one thread, which the evaluator
-            call dominates; a Python evaluator cannot run on Rust threads).
+        threads: threads sharing the games' searches between evaluator calls (the data are the
+            same for any number; the evaluator is called once per step, on one thread).
         seed: the seed.
         max_plies: a game stops after this many plies (its returns are then 0).
         temperature_plies: see above.
@@ -99,9 +99,11 @@ def selfplay(
     settings = {k: options.pop(k) for k in list(options) if k in keys}
     if search == "puct":
         settings.setdefault("dirichlet_fraction", 0.25)
-        agent: PUCT | Gumbel = PUCT(evaluator, simulations=simulations, seed=seed, **settings)
+        agent: PUCT | Gumbel = PUCT(
+            evaluator, simulations=simulations, seed=seed, threads=threads, **settings
+        )
     else:
-        agent = Gumbel(evaluator, simulations=simulations, seed=seed, **settings)
+        agent = Gumbel(evaluator, simulations=simulations, seed=seed, threads=threads, **settings)
     data: dict[str, np.ndarray[Any, Any]] = _ludorum.selfplay(
         game,
         options,
@@ -159,7 +161,7 @@ def _write(
             "agents": [repr(agent)] * setup.num_players,
             "reason_names": list(reasons),
             "games": games,
-            "threads": 1,
+            "threads": agent.threads,
             "seconds": time.perf_counter() - start,
         },
     )
