@@ -333,8 +333,9 @@ class LearnedAgent:
     next position follows from the last one) and, with ``cache``, evaluations by position. Use
     one agent per seat. ``threads`` share the roots of :meth:`search_many` and of
     :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
-    called once per step, so threads pay where the search, not the model, takes the time). Where agents are taken (``simulate``, ``arena``), a learned agent is
-    played as a Python callable, one game after another (never on Rust threads); it cannot be a
+    called once per step, so threads pay where the search, not the model, takes the time).
+    Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
+    callable, one game after another (never on Rust threads); it cannot be a
     ``VecEnv`` opponent, which plays inside Rust.
     """
 

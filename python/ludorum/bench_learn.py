@@ -16,6 +16,7 @@ Every game whose action space has at most :data:`MAX_ACTIONS` actions gets a row
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -26,7 +27,7 @@ import numpy as np
 from . import games, new
 from .agents import Gumbel
 
-__all__ = ["MAX_ACTIONS", "N", "SIMULATIONS", "TimedMLP", "run_learn_bench"]
+__all__ = ["MAX_ACTIONS", "SIMULATIONS", "N", "TimedMLP", "run_learn_bench"]
 
 #: Roots searched together.
 N = 1024
@@ -43,7 +44,7 @@ MAX_ACTIONS = 512
 def states_after(game: str, plies: int, n: int, seed: int = 0) -> list[Any]:
     """``n`` states of ``game`` after ``plies`` uniformly random legal moves (never over)."""
     rng = np.random.default_rng(seed)
-    states = []
+    states: list[Any] = []
     while len(states) < n:
         state = new(game)
         for _ in range(plies):
@@ -82,10 +83,11 @@ def ludorum_rate(states: list[Any], evaluator: Any, threads: int, repeats: int) 
 def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
     """Simulations per second of mctx's gumbel_muzero_policy over pgx's env, or None."""
     try:
-        import jax  # type: ignore[import-not-found]
-        import jax.numpy as jnp  # type: ignore[import-not-found]
-        import mctx  # type: ignore[import-not-found]
-        import pgx  # type: ignore[import-not-found]
+        # through importlib: the peers are optional and untyped
+        jax = importlib.import_module("jax")
+        jnp = importlib.import_module("jax.numpy")
+        mctx = importlib.import_module("mctx")
+        pgx = importlib.import_module("pgx")
     except ImportError:
         return None
     try:
@@ -109,7 +111,6 @@ def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
         )
         return output, state
 
-    @jax.jit  # type: ignore[untyped-decorator]
     def search(state: Any, key: Any) -> Any:
         root = mctx.RootFnOutput(
             prior_logits=uniform_logits(state),
@@ -138,7 +139,8 @@ def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
     if bool(np.asarray(state.terminated).any()):
         return None
     key = jax.random.PRNGKey(1)
-    seconds = best_seconds(lambda: jax.block_until_ready(search(state, key).action), repeats)
+    jitted = jax.jit(search)
+    seconds = best_seconds(lambda: jax.block_until_ready(jitted(state, key).action), repeats)
     return N * SIMULATIONS / seconds
 
 
@@ -190,9 +192,7 @@ def mlp_share(states: list[Any], hidden: int, threads: int, repeats: int) -> tup
 def _games() -> list[str]:
     """The games measured: every two-player game with at most :data:`MAX_ACTIONS` actions."""
     return [
-        g
-        for g in games()
-        if len(new(g).action_mask()) <= MAX_ACTIONS and new(g).num_players == 2
+        g for g in games() if len(new(g).action_mask()) <= MAX_ACTIONS and new(g).num_players == 2
     ]
 
 
@@ -245,7 +245,10 @@ def run_learn_bench(
         "search's own share of the wall time",
         file=out,
     )
-    print("| game | hidden | threads | search_many (s) | in evaluator (s) | search's share |", file=out)
+    print(
+        "| game | hidden | threads | search_many (s) | in evaluator (s) | search's share |",
+        file=out,
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: |", file=out)
     for row in rows:
         states = states_after(row["game"], PLIES, MLP_N)
