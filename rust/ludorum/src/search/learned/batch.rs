@@ -32,11 +32,15 @@ impl GameSearch {
     }
 }
 
+/// Evaluations kept by `(position key, player to move)`: the legal actions' logits and the
+/// values.
+type Cache = HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>;
+
 /// A learned search: its settings, its evaluation cache and its working memory.
 #[derive(Clone, Debug)]
 pub struct LearnedSearch {
     config: LearnedConfig,
-    cache: HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>,
+    cache: Cache,
     /// One per thread.
     scratch: Vec<Scratch>,
 }
@@ -641,7 +645,7 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
 /// the evaluator is called once, on this one.
 fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     config: &LearnedConfig,
-    cache: &mut HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>,
+    cache: &mut Cache,
     parts: &mut [Part<'_, G>],
     evaluator: &mut E,
 ) -> Result<(), Error> {
