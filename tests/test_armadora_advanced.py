@@ -437,10 +437,13 @@ ORC = {"rules": "advanced", "races": ["orc", "goblin"]}
 
 
 @every_backend
-def test_example_orc(backend: str) -> None:
-    state = new(backend, ["a1-b1 a2-b2", "1@h5", "orc a3-b3"], **ORC)
+@pytest.mark.parametrize("before", [False, True])
+def test_example_orc(backend: str, before: bool) -> None:
+    """*Orc* (the palisade is the turn's action) and, with power_before_action, *Orc, three
+    palisades in one turn*."""
+    state = new(backend, ["a1-b1 a2-b2", "1@h5", "orc a3-b3"], power_before_action=before, **ORC)
     assert state.parse_move("orc a3-b3").action == 2733
-    assert state.current_player == 1 and not state.power_used()
+    assert state.current_player == (0 if before else 1) and state.power_used() is before
     assert state.palisades_left() == 32
     assert "a3-a4" not in legal(state) and "a4-b4 a4-a5" in legal(state)
     with pytest.raises(ludorum.IllegalMoveError):
@@ -448,6 +451,8 @@ def test_example_orc(backend: str) -> None:
     state.play("a4-b4 a4-a5")
     assert sorted(len(t["cells"]) for t in state.territories()) == [4, 36]
     assert state.palisades_left() == 30 and len(state.palisades()) == 5
+    if before:
+        state.play("pass")
     assert state.current_player == 0 and state.powers() == (0, 1)
     assert not power_moves(state, "orc")
     with pytest.raises(ludorum.IllegalMoveError):
@@ -628,23 +633,6 @@ def test_example_before_goblin_two_warriors_in_one_turn(backend: str) -> None:
     view = state.to_json(viewer=1)
     assert view["warriors"][c("c3")] == [0, 5] and view["warriors"][c("d3")] == [0, None]
     assert view["moves"] == ["goblin 5@c3", "?@d3"] and view["supplies"][0] == 14
-
-
-@every_backend
-def test_example_before_orc_three_palisades_in_one_turn(backend: str) -> None:
-    state = new(backend, ["a1-b1 a2-b2", "1@h5", "orc a3-b3"], **ORC, **BEFORE)
-    assert state.current_player == 0 and state.power_used()
-    assert "a3-a4" not in legal(state) and "a4-b4 a4-a5" in legal(state)
-    with pytest.raises(ludorum.IllegalMoveError):
-        state.play("a3-a4")
-    state.play("a4-b4 a4-a5")
-    assert sorted(len(t["cells"]) for t in state.territories()) == [4, 36]
-    assert state.palisades_left() == 30 and len(state.palisades()) == 5
-    state.play("pass")
-    assert state.current_player == 0 and state.powers() == (0, 1)
-    assert not power_moves(state, "orc")
-    with pytest.raises(ludorum.IllegalMoveError):
-        state.play("orc c1-d1")
 
 
 @every_backend
