@@ -399,8 +399,13 @@ class ReferenceState:
         for name in written:
             if name not in given:
                 raise bad(f"missing option '{name}'")
+        from .._registry import game_info
+
+        defaults = {o.name: o.default for o in game_info(cls._game).options}
         for name in given:
-            if name not in written:
+            # An option left out when not in use may still be written at its default (the
+            # constructor accepts it so too), e.g. Chinese Checkers' "goal_lock": false.
+            if name not in written and _canonical(given[name]) != _canonical(defaults[name]):
                 raise bad(f"option '{name}' is written only when in use")
         for name, value in written.items():
             if _canonical(given[name]) != _canonical(value):
