@@ -401,11 +401,11 @@ class ReferenceState:
                 raise bad(f"missing option '{name}'")
         from .._registry import game_info
 
-        defaults = {o.name: o.default for o in game_info(cls._game).options}
+        # A bool option left out when not in use may still be written at its default (the
+        # constructor accepts it so too), e.g. Chinese Checkers' "goal_lock": false.
+        defaults = {o.name: o.default for o in game_info(cls._game).options if o.kind == "bool"}
         for name in given:
-            # An option left out when not in use may still be written at its default (the
-            # constructor accepts it so too), e.g. Chinese Checkers' "goal_lock": false.
-            if name not in written and _canonical(given[name]) != _canonical(defaults[name]):
+            if name not in written and not (name in defaults and given[name] is defaults[name]):
                 raise bad(f"option '{name}' is written only when in use")
         for name, value in written.items():
             if _canonical(given[name]) != _canonical(value):
