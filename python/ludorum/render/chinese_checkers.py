@@ -280,3 +280,54 @@ def _caption(state: Any, status: str, height: float, size: int, unit: float) -> 
         indent=0.8 * unit,
         stroke_width=0.04 * unit,
     )
+
+
+# -- moves, for a page that builds them by clicks ----------------------------------------------
+
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+_AT = {h: i for i, h in enumerate(HOLES)}
+
+
+def move_path(state: Any, move: str) -> list[str] | None:
+    """The holes a hop chain lands on, start and end included, a shortest chain where several
+    reach the end; ``None`` for a step or a pass.
+    The moving piece has left its start hole, so the chain hops as if it were empty.
+
+    >>> from types import SimpleNamespace
+    >>> board = [None] * len(HOLES)
+    >>> for hole in ("i5", "i6", "i8", "j9"):
+    ...     board[NAMES.index(hole)] = 0
+    >>> state = SimpleNamespace(board=lambda: board)
+    >>> move_path(state, "i5-k9"), move_path(state, "i5-i7"), move_path(state, "i6-h5")
+    (['i5', 'i7', 'i9', 'k9'], ['i5', 'i7'], None)
+    """
+    start_name, sep, end_name = move.partition("-")
+    if not sep or start_name not in _INDEX or end_name not in _INDEX:
+        return None
+    start, end = _INDEX[start_name], _INDEX[end_name]
+    (q0, r0), (q1, r1) = HOLES[start], HOLES[end]
+    if (q1 - q0, r1 - r0) in _DIRECTIONS:
+        return None  # a step
+    board = list(state.board())
+    board[start] = None
+    came: dict[int, int] = {start: start}
+    frontier = [start]
+    while frontier and end not in came:
+        landings = []
+        for hole in frontier:
+            q, r = HOLES[hole]
+            for dq, dr in _DIRECTIONS:
+                over = _AT.get((q + dq, r + dr))
+                land = _AT.get((q + 2 * dq, r + 2 * dr))
+                if over is None or land is None or board[over] is None:
+                    continue
+                if board[land] is None and land not in came:
+                    came[land] = hole
+                    landings.append(land)
+        frontier = landings
+    if end not in came:
+        return None
+    path = [end]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return [NAMES[i] for i in reversed(path)]

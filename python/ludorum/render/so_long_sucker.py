@@ -567,3 +567,42 @@ def _caption(state: Any, data: dict[str, Any], height: float, unit: float) -> li
     font = min(0.38, (_WIDTH - _MARGIN - x) / (0.56 * max(1, len(text))))
     out.append(_text(x, y, text, font, unit, f'fill="{_INK}"'))
     return out
+
+
+# -- moves, for a page that offers them as buttons ---------------------------------------------
+
+
+def _colour(letter: str) -> str:
+    return _name(LETTERS.index(letter)) if letter and letter in LETTERS else letter
+
+
+def move_words(state: Any, move: str) -> str | None:
+    """A move in words for a button, its colours named (``play G on 3`` -> ``play a green chip
+    on pile 3``); ``None`` for a notation that names no such move.
+
+    >>> [move_words(None, m) for m in ["play G on 3", "play G new", "give B", "kill R"]]
+    ['play a green chip on pile 3', 'play a green chip on a new pile', 'give the move to blue', \
+'kill a red chip']
+    >>> [move_words(None, m) for m in ["rescue R", "refuse", "B: transfer G to Y", "B: kill G"]]
+    ['rescue with a red prisoner', 'refuse to rescue', 'blue: transfer a green prisoner to yellow', \
+'blue: kill a green prisoner']
+    """
+    words = move.split(" ")
+    match words:
+        case ["play", c, "on", pile]:
+            return f"play a {_colour(c)} chip on pile {pile}"
+        case ["play", c, "new"]:
+            return f"play a {_colour(c)} chip on a new pile"
+        case ["give", p]:
+            return f"give the move to {_colour(p)}"
+        case ["kill", c]:
+            return f"kill a {_colour(c)} chip"
+        case ["rescue", c]:
+            return f"rescue with a {_colour(c)} prisoner"
+        case ["refuse"]:
+            return "refuse to rescue"
+        case [who, "transfer", c, "to", p] if who.endswith(":"):
+            return f"{_colour(who[:-1])}: transfer a {_colour(c)} prisoner to {_colour(p)}"
+        case [who, "kill", c] if who.endswith(":"):
+            return f"{_colour(who[:-1])}: kill a {_colour(c)} prisoner"
+    return None
