@@ -88,9 +88,7 @@ def move_guide(state: State, moves: list[str]) -> dict[str, dict[str, Any]]:
     {}
     """
     renderer = _renderer(state)
-    hooks = [
-        (key, getattr(renderer, f"move_{key}", None)) for key in ("steps", "words", "path")
-    ]
+    hooks = [(key, getattr(renderer, f"move_{key}", None)) for key in ("steps", "words", "path")]
     guide: dict[str, dict[str, Any]] = {}
     for move in moves:
         entry = {key: value for key, hook in hooks if hook and (value := hook(state, move))}

@@ -581,28 +581,34 @@ def move_words(state: Any, move: str) -> str | None:
     on pile 3``); ``None`` for a notation that names no such move.
 
     >>> [move_words(None, m) for m in ["play G on 3", "play G new", "give B", "kill R"]]
-    ['play a green chip on pile 3', 'play a green chip on a new pile', 'give the move to blue', \
-'kill a red chip']
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['play a green chip on pile 3', 'play a green chip on a new pile',
+     'give the move to blue', 'kill a red chip']
     >>> [move_words(None, m) for m in ["rescue R", "refuse", "B: transfer G to Y", "B: kill G"]]
-    ['rescue with a red prisoner', 'refuse to rescue', 'blue: transfer a green prisoner to yellow', \
-'blue: kill a green prisoner']
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['rescue with a red prisoner', 'refuse to rescue',
+     'blue: transfer a green prisoner to yellow', 'blue: kill a green prisoner']
     """
     words = move.split(" ")
-    match words:
-        case ["play", c, "on", pile]:
-            return f"play a {_colour(c)} chip on pile {pile}"
-        case ["play", c, "new"]:
-            return f"play a {_colour(c)} chip on a new pile"
-        case ["give", p]:
-            return f"give the move to {_colour(p)}"
-        case ["kill", c]:
-            return f"kill a {_colour(c)} chip"
-        case ["rescue", c]:
-            return f"rescue with a {_colour(c)} prisoner"
-        case ["refuse"]:
-            return "refuse to rescue"
-        case [who, "transfer", c, "to", p] if who.endswith(":"):
-            return f"{_colour(who[:-1])}: transfer a {_colour(c)} prisoner to {_colour(p)}"
-        case [who, "kill", c] if who.endswith(":"):
-            return f"{_colour(who[:-1])}: kill a {_colour(c)} prisoner"
-    return None
+    if words[0].endswith(":") and len(words) > 1:  # a free action: ``B: ...``
+        who, rest = _colour(words[0][:-1]), _primary_words(words[1:], "prisoner")
+        return f"{who}: {rest}" if rest else None
+    return _primary_words(words, "chip")
+
+
+def _primary_words(words: list[str], chip: str) -> str | None:
+    if len(words) == 4 and words[0] == "play" and words[2] == "on":
+        return f"play a {_colour(words[1])} chip on pile {words[3]}"
+    if len(words) == 3 and words[0] == "play" and words[2] == "new":
+        return f"play a {_colour(words[1])} chip on a new pile"
+    if len(words) == 4 and words[0] == "transfer" and words[2] == "to":
+        return f"transfer a {_colour(words[1])} {chip} to {_colour(words[3])}"
+    if len(words) == 2:
+        verb, c = words
+        said = {
+            "give": f"give the move to {_colour(c)}",
+            "kill": f"kill a {_colour(c)} {chip}",
+            "rescue": f"rescue with a {_colour(c)} prisoner",
+        }
+        return said.get(verb)
+    return "refuse to rescue" if words == ["refuse"] else None
