@@ -104,7 +104,11 @@ def test_hidden_strengths_never_leave_the_server() -> None:
         state = client.app.state.tables.get(table["table"]).state  # type: ignore[attr-defined]
         referee = json.dumps(state.to_json())
         assert "[0, 5]" in referee or "[0,5]" in referee.replace(" ", "")
-        seen_by_1 = client.get("/api" + links["1"] + "/view").text
+        answer = client.get("/api" + links["1"] + "/view").json()
+        # the guide speaks of seat 1's own moves only (its own supply's strengths)
+        guide = answer.pop("guide")
+        assert set(guide) <= set(answer["legal"]) and not any("@c3" in m for m in guide)
+        seen_by_1 = json.dumps(answer)
         assert '"5@c3"' not in seen_by_1 and "?@c3" in seen_by_1
         assert "strength 5" not in seen_by_1 and str(state.key) not in seen_by_1
         with client.stream("GET", "/api" + links["1"] + "/events") as events:

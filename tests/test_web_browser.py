@@ -30,6 +30,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is a de
 from games import SPECS  # noqa: E402
 
 import ludorum  # noqa: E402
+from ludorum.render.domination import NAMES as SQUARES  # noqa: E402
 from ludorum.web import create_app  # noqa: E402
 
 BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"]
@@ -301,6 +302,20 @@ def test_chinese_checkers_draws_a_hop_chain_as_a_path(server: str, browser: Any)
     page.close()
 
 
+def onto_a_stack(history: list[str]) -> str:
+    """A Domination move of one piece onto a stack, after ``history`` (two players, seat 0
+    first): it makes a stack of two that the mover controls."""
+    state = ludorum.new("domination", players=2, first_player=0)
+    for move in history:
+        state.play(move)
+    board = state.board()
+    return next(
+        str(m)
+        for m in state.legal_moves()
+        if str(m).endswith(":1") and board[SQUARES.index(str(m)[:-2].split("-")[1])]
+    )
+
+
 def test_domination_asks_how_many_pieces_before_where(server: str, browser: Any) -> None:
     page = browser.new_page(viewport=SIZES["desktop"])
     open_seat(page, server, "domination", {"players": 2, "first_player": 0})
@@ -309,7 +324,7 @@ def test_domination_asks_how_many_pieces_before_where(server: str, browser: Any)
         tall = page.evaluate("() => view.legal.filter(m => m.endsWith(':2'))")
         if tall:
             break
-        click_move(page, page.evaluate("() => view.legal.find(m => m.endsWith(':1'))"))
+        click_move(page, onto_a_stack(page.evaluate("() => view.history")))
         assert wait_my_turn(page)
     else:
         pytest.fail("no stack of two to move after twelve moves")
