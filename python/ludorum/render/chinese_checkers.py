@@ -290,8 +290,8 @@ _AT = {h: i for i, h in enumerate(HOLES)}
 
 def move_path(state: Any, move: str) -> list[str] | None:
     """The holes a hop chain lands on, start and end included, a shortest chain where several
-    reach the end; ``None`` for a step or a pass.
-    The moving piece has left its start hole, so the chain hops as if it were empty.
+    reach the end; ``None`` for a step or a pass. The moving piece has left its start hole, so
+    the chain hops as if it were empty; with ``area="strict"`` every landing keeps that rule.
 
     >>> from types import SimpleNamespace
     >>> board = [None] * len(HOLES)
@@ -310,24 +310,55 @@ def move_path(state: Any, move: str) -> list[str] | None:
         return None  # a step
     board = list(state.board())
     board[start] = None
-    came: dict[int, int] = {start: start}
-    frontier = [start]
-    while frontier and end not in came:
+    areas = _strict_areas(state)
+    start_area, foreign = areas if areas is not None else (set(), set())
+    # breadth first over (hole, whether the start and every landing so far were in the mover's
+    # starting area): with area="strict" that decides whether it may land there again
+    first = (start, start in start_area)
+    came: dict[tuple[int, bool], tuple[int, bool]] = {first: first}
+    frontier = [first]
+    reached = None
+    while frontier and reached is None:
         landings = []
-        for hole in frontier:
+        for hole, in_start in frontier:
             q, r = HOLES[hole]
             for dq, dr in _DIRECTIONS:
                 over = _AT.get((q + dq, r + dr))
                 land = _AT.get((q + 2 * dq, r + 2 * dr))
-                if over is None or land is None or board[over] is None:
+                if over is None or land is None or board[over] is None or board[land] is not None:
                     continue
-                if board[land] is None and land not in came:
-                    came[land] = hole
-                    landings.append(land)
+                if land in foreign or (land in start_area and not in_start):
+                    continue
+                step = (land, in_start and land in start_area)
+                if step not in came:
+                    came[step] = (hole, in_start)
+                    landings.append(step)
+                    if land == end:
+                        reached = step
         frontier = landings
-    if end not in came:
+    if reached is None:
         return None
-    path = [end]
-    while path[-1] != start:
+    path = [reached]
+    while path[-1] != first:
         path.append(came[path[-1]])
-    return [NAMES[i] for i in reversed(path)]
+    return [NAMES[hole] for hole, _ in reversed(path)]
+
+
+def _strict_areas(state: Any) -> tuple[set[int], set[int]] | None:
+    """With ``area="strict"``, which checks every landing of a chain: the mover's starting area
+    and its foreign holes (the points neither its start nor its home); ``None`` under the other
+    rules, which check only the end hole (a legal move's end has passed them)."""
+    options = getattr(state, "options", None) or {}
+    if options.get("area") != "strict":
+        return None
+    seats = _SEATS.get(state.num_players, ())
+    player = state.current_player
+    if player is None or not 0 <= player < len(seats):
+        return None
+    start_area = set(dict(_start_areas(state))[player])
+    opposite = (seats[player] + 3) % 6
+    big = options.get("pieces", 15 if state.num_players == 2 else 10) == 15
+    home_test = _BIG_START[opposite] if big and opposite in _BIG_START else _POINTS[opposite]
+    home = {i for i, (q, r) in enumerate(HOLES) if home_test(q, r, -q - r)}
+    points = {i for i, (q, r) in enumerate(HOLES) if any(t(q, r, -q - r) for t in _POINTS)}
+    return start_area, points - start_area - home
