@@ -200,6 +200,10 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
         from .bench_rl import run_rl_bench
 
         run_rl_bench(quick=args.quick)
+    elif args.game == "learn":
+        from .bench_learn import run_learn_bench
+
+        run_learn_bench(quick=args.quick)
     else:
         run_bench(args.game, quick=args.quick, rounds=args.rounds, **options)
 
@@ -372,14 +376,16 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
 
     b = command(
         "bench",
-        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench rl': VecEnv",
+        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench rl': VecEnv; "
+        "'bench learn': the learned searches",
     )
     b.add_argument(
         "game",
         nargs="?",
-        choices=[*games(), "agents", "rl"],
+        choices=[*games(), "agents", "rl", "learn"],
         metavar="GAME",
-        help="default: all; 'agents' measures the search agents, 'rl' the batched env",
+        help="default: all; 'agents' measures the search agents, 'rl' the batched env, "
+        "'learn' the learned searches against mctx",
     )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.add_argument(
