@@ -1,16 +1,18 @@
 """What the single-state adapters (``ludorum.pettingzoo``, ``ludorum.gymnasium``) set up alike:
 the game's ply cap by default, the render mode checked, and whether ``reset(seed=...)`` reaches
-a seeded setup."""
+a seeded setup, and the game seeds drawn at every reset."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ._ply_cap import with_ply_cap
 from ._registry import game_info
 from .errors import InvalidOptionError
 
-__all__ = ["RENDER_MODES", "adapter_options"]
+__all__ = ["RENDER_MODES", "adapter_options", "draw_seed"]
 
 #: The render modes of the adapters: ``ansi`` returns the text board, ``human`` prints it.
 RENDER_MODES = ("human", "ansi")
@@ -32,3 +34,14 @@ def adapter_options(
         )
     options = with_ply_cap(game, options, options.get("max_plies", "default"))
     return options, any(o.name == "seed" for o in info.options)
+
+
+def draw_seed(rng: np.random.Generator) -> int:
+    """A game seed, any of ``0..2**64 - 1``, drawn from ``rng`` (an env's generator, seeded
+    once by ``reset(seed=...)``, so that every reset deals a new game reproducibly).
+
+    >>> import numpy as np
+    >>> draw_seed(np.random.default_rng(0)) == draw_seed(np.random.default_rng(0))
+    True
+    """
+    return int(rng.integers(0, 2**64, dtype=np.uint64))
