@@ -7,8 +7,12 @@ whose default is ``None`` as ``-1`` (ints) or ``""`` (lists, written ``"a:b:c"``
 OpenSpiel's game strings keep commas for their own use). The game's
 type follows its configuration: zero-sum with 2 players, general-sum with more; Armadora has
 imperfect information, and its states implement ``resample_from_infostate`` through
-``state.resample``. Observation tensors are ludorum's ``observation(player)``, flattened;
-information-state strings are the player's JSON view (its history as it saw it).
+``state.resample``. Observation tensors are ludorum's ``observation(player)``, flattened. The
+strings are written by the engine in a few microseconds: the observation string is the
+observation tensor as text (``0``/``1`` a value); the information-state string adds the action
+ids of the moves so far (with hidden information, the player's JSON view, whose moves are
+written as it saw them); ``str(state)`` is the referee's moves in notation and the player to
+move (``state.state.render()`` draws the board).
 
 A seeded setup is chance (``ChanceMode.EXPLICIT_STOCHASTIC``): every
 ``new_initial_state()`` starts with chance nodes that draw it, so OpenSpiel's algorithms see
@@ -39,14 +43,13 @@ into Python at every node, so for speed use ludorum's own agents (``ludorum.agen
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from . import _args
-from ._registry import game_info, games, new
+from ._registry import from_json, game_info, games, new
 from ._state import State
 from .errors import InvalidOptionError
 from .observation import observation_spec
@@ -260,7 +263,7 @@ class LudorumState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self.state is None:
             return f"setup: {self.drawn}"
-        return str(self.state.render())
+        return _text(self.state, None)
 
 
 class _Observer:
@@ -282,10 +285,10 @@ class _Observer:
     def string_from(self, state: LudorumState, player: int) -> str:
         if state.state is None:
             return f"setup: {state.drawn}"
+        # the setup's draws are public: every player has seen them
         if self.perfect_recall:
-            view = state.state.to_json(viewer=player)
-            return json.dumps(view, separators=(",", ":"))
-        return str(state.state.render(viewer=player))
+            return f"{state.drawn} {_text(state.state, player, recall=True)}"
+        return _text(state.state, player)
 
 
 def _setup(game: str, options: dict[str, Any], players: int, setups: int) -> list[tuple[str, int]]:
@@ -312,6 +315,22 @@ def _setup(game: str, options: dict[str, Any], players: int, setups: int) -> lis
     if one != two:
         draws.append(("seed", setups))
     return draws
+
+
+def _text(state: State, player: int | None, recall: bool = False) -> str:
+    """The engine's short text of ``state``: the referee's moves (``player`` None), or what
+    ``player`` observes now, or with ``recall`` everything it has seen; written in Rust, with no
+    JSON or rendering on the way (OpenSpiel's searches ask for these at every node). A
+    reference state goes through its Rust twin."""
+    from . import _ludorum
+
+    if type(state) not in _ludorum.GAMES.values():
+        state = from_json(state.to_json())
+    if player is None:
+        return _ludorum.state_text(state)
+    if recall:
+        return _ludorum.information_state_text(state, player)
+    return _ludorum.observation_text(state, player)
 
 
 def _game_init(game: str) -> Any:
