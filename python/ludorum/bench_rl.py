@@ -109,8 +109,8 @@ def pgx_rate(game: str, seconds: float) -> float | None:
     """The same work as one jit-compiled pgx step of :data:`NUM_ENVS` games on the CPU
     (``None`` without pgx, or where pgx has no game of that name)."""
     try:
-        import jax
-        import jax.numpy as jnp
+        import jax  # type: ignore[import-not-found, unused-ignore]
+        import jax.numpy as jnp  # type: ignore[import-not-found, unused-ignore]
         import pgx  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
@@ -120,7 +120,7 @@ def pgx_rate(game: str, seconds: float) -> float | None:
         return None
     init = jax.vmap(env.init)
 
-    @jax.jit
+    @jax.jit  # type: ignore[untyped-decorator, unused-ignore]
     def one(state: Any, key: Any) -> Any:
         act, fresh = jax.random.split(key)
         logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)

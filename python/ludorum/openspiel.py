@@ -229,7 +229,8 @@ class LudorumState(pyspiel.State):  # type: ignore[misc]
         game = self.get_game()
         if len(self.drawn) == len(game.setup):
             drawn = {name: outcome for (name, _), outcome in zip(game.setup, self.drawn)}
-            self.state = new(game.ludorum_game, **game.options, **drawn)
+            options: dict[str, Any] = {**game.options, **drawn}
+            self.state = new(str(game.ludorum_game), **options)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if self.state is None:

@@ -8,6 +8,7 @@
 //! ```
 //! use ludorum::core::text::{information_state_text, observation_text, state_text};
 //! use ludorum::games::tic_tac_toe::TicTacToe;
+//! use ludorum::core::game::Encoding;
 //! use ludorum::Game;
 //! let mut game = TicTacToe::new(&serde_json::Map::new()).unwrap();
 //! game.play(game.parse_move("b2").unwrap()).unwrap();

@@ -688,13 +688,7 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     }
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
-        let n = self.shape.num_envs;
-        if actions.len() != n {
-            return Err(Error::InvalidOption(format!(
-                "step needs one action per env ({n}), got {}",
-                actions.len()
-            )));
-        }
+        check_count("step", actions, self.shape.num_envs)?;
         if !self.reset_done {
             return Err(Error::InvalidOption("call reset() before step()".into()));
         }
@@ -708,13 +702,7 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     }
 
     fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
-        let n = self.shape.num_envs;
-        if actions.len() != n {
-            return Err(Error::InvalidOption(format!(
-                "play_outside needs one action per env ({n}), got {}",
-                actions.len()
-            )));
-        }
+        check_count("play_outside", actions, self.shape.num_envs)?;
         for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
             if waits_outside(&self.config.outside, slot) {
                 check_action(i, slot, action, self.config.autoreset)?;
@@ -753,6 +741,17 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     fn episode(&self, i: usize) -> u64 {
         self.slots[i].episode
     }
+}
+
+/// Whether `call` was given one action per env.
+fn check_count(call: &str, actions: &[i64], n: usize) -> Result<(), Error> {
+    if actions.len() == n {
+        return Ok(());
+    }
+    Err(Error::InvalidOption(format!(
+        "{call} needs one action per env ({n}), got {}",
+        actions.len()
+    )))
 }
 
 /// Whether env `slot` waits for the move of a seat played from outside.
