@@ -12,10 +12,16 @@ from ._ply_cap import with_ply_cap
 from ._registry import game_info
 from .errors import InvalidOptionError
 
-__all__ = ["RENDER_MODES", "adapter_options", "draw_seed"]
+__all__ = ["RENDER_MODES", "UnsupportedRenderModeError", "adapter_options", "draw_seed"]
 
 #: The render modes of the adapters: ``ansi`` returns the text board, ``human`` prints it.
 RENDER_MODES = ("human", "ansi")
+
+
+class UnsupportedRenderModeError(InvalidOptionError, TypeError):
+    """A render mode the adapters do not draw (``rgb_array``). It is a ``TypeError`` too
+    because Stable-Baselines3's ``make_vec_env`` asks every env for ``rgb_array`` and makes it
+    again without a render mode on a ``TypeError``."""
 
 
 def adapter_options(
@@ -25,11 +31,12 @@ def adapter_options(
     setup)``.
 
     Raises:
-        InvalidOptionError: an unknown game or render mode.
+        InvalidOptionError: an unknown game or render mode (the latter an
+            :class:`UnsupportedRenderModeError`).
     """
     info = game_info(game)
     if render_mode not in (None, *RENDER_MODES):
-        raise InvalidOptionError(
+        raise UnsupportedRenderModeError(
             f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}"
         )
     options = with_ply_cap(game, options, options.get("max_plies", "default"))

@@ -97,6 +97,7 @@ fn push_decimal(out: &mut String, mut n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::MoveGen;
     use crate::core::rng::SplitMix64;
     use crate::games::armadora::Armadora;
     use crate::games::domination::Domination;
