@@ -111,7 +111,7 @@ def pgx_rate(game: str, seconds: float) -> float | None:
     try:
         import jax  # type: ignore[import-not-found, unused-ignore]
         import jax.numpy as jnp  # type: ignore[import-not-found, unused-ignore]
-        import pgx  # type: ignore[import-not-found, unused-ignore]
+        import pgx  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
     try:
