@@ -19,6 +19,7 @@ mod moves;
 mod observation;
 mod protocol;
 mod state;
+mod text;
 mod vec_env;
 
 macro_rules! bind_games {
@@ -313,6 +314,9 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation::observation_spec, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize, m)?)?;
+    m.add_function(wrap_pyfunction!(text::observation_text, m)?)?;
+    m.add_function(wrap_pyfunction!(text::information_state_text, m)?)?;
+    m.add_function(wrap_pyfunction!(text::state_text, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

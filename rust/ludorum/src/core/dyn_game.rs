@@ -40,6 +40,7 @@ use super::outcome::Outcome;
 use super::perft::perft_until;
 use super::playout::{simulate, simulate_logged, GameLog};
 use super::rng::SplitMix64;
+use super::text;
 use crate::env::{BatchEnv, Config, VecEnv};
 use crate::games::{visit, Visitor};
 use crate::search::{play_games, Agent, AgentSpec, Analysis, SearchedMove};
@@ -116,6 +117,15 @@ pub trait DynGame: Send + Sync + 'static {
 
     /// The number of moves played.
     fn ply(&self) -> usize;
+
+    /// [`text::observation_text`]: what `viewer` observes now, as a short text.
+    fn observation_text(&self, viewer: usize) -> String;
+
+    /// [`text::information_state_text`]: everything `viewer` has seen, as a short text.
+    fn information_state_text(&self, viewer: usize) -> String;
+
+    /// [`text::state_text`]: the referee's moves so far and the player to move.
+    fn state_text(&self) -> String;
 
     /// The outcome, `None` while the game runs.
     fn outcome(&self) -> Option<Outcome>;
@@ -272,6 +282,24 @@ impl<G: Game> DynGame for G {
 
     fn ply(&self) -> usize {
         Game::history(self).len()
+    }
+
+    fn observation_text(&self, viewer: usize) -> String {
+        let mut out = String::new();
+        text::observation_text(self, viewer, &mut out);
+        out
+    }
+
+    fn information_state_text(&self, viewer: usize) -> String {
+        let mut out = String::new();
+        text::information_state_text(self, viewer, &mut out);
+        out
+    }
+
+    fn state_text(&self) -> String {
+        let mut out = String::new();
+        text::state_text(self, &mut out);
+        out
     }
 
     fn outcome(&self) -> Option<Outcome> {
