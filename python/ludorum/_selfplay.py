@@ -31,6 +31,7 @@ def selfplay(
     temperature_plies: int = 0,
     out: str | os.PathLike[str] | None = None,
     out_format: str | None = None,
+    overwrite: bool = False,
     **options: Any,
 ) -> dict[str, np.ndarray[Any, Any]]:
     """Plays ``games`` games of ``game`` between a learned search and itself, all in lockstep:
@@ -59,6 +60,8 @@ def selfplay(
             ``ludorum.read_games``), with the arrays themselves in ``selfplay.npz``.
         out_format: the chunk's format, ``"parquet"`` or ``"jsonl"`` (default: Parquet when
             pyarrow is installed).
+        overwrite: with ``out``, clear a directory that holds another run's dataset (without
+            it, such a directory is refused before any game is played).
         **options: the search's settings (``c_puct``, ``dirichlet_alpha``,
             ``dirichlet_fraction``, ``temperature``, ``max_considered``, ``c_visit``,
             ``c_scale``, ``gumbel_scale``, ``leaves_per_game``, ``reuse``, ``cache``); any
@@ -74,6 +77,7 @@ def selfplay(
     Raises:
         InvalidOptionError: a bad setting, game option or ``out_format``, or an unknown
             evaluator.
+        InvalidArgumentError: ``out`` holds another run's dataset and ``overwrite`` is false.
 
     >>> import ludorum
     >>> data = ludorum.selfplay("dominions", "uniform", games=2, simulations=8, max_plies=6)
@@ -102,6 +106,8 @@ def selfplay(
         agent: PUCT | Gumbel = PUCT(evaluator, simulations=simulations, seed=seed, **settings)
     else:
         agent = Gumbel(evaluator, simulations=simulations, seed=seed, **settings)
+    if out is not None:  # after every check: a refused call leaves the directory as it was
+        dataset.claim(out, overwrite)
     data: dict[str, np.ndarray[Any, Any]] = _ludorum.selfplay(
         game,
         options,
@@ -150,6 +156,15 @@ def _write(
         if outcome is not None:
             masks[g] = sum(1 << p for p in outcome.winners)
             codes[g] = reasons.index(outcome.reason)
+    arrays = {
+        "winner_masks": masks,
+        "lengths": counts.astype(np.uint32),
+        "reason_codes": codes,
+        "actions": actions.astype(np.uint32),
+        "offsets": offsets,
+    }
+    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]
+    chunk = dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
     dataset.write_meta(
         out,
         {
@@ -162,13 +177,5 @@ def _write(
             "threads": 1,
             "seconds": time.perf_counter() - start,
         },
+        [chunk],
     )
-    arrays = {
-        "winner_masks": masks,
-        "lengths": counts.astype(np.uint32),
-        "reason_codes": codes,
-        "actions": actions.astype(np.uint32),
-        "offsets": offsets,
-    }
-    dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
-    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]

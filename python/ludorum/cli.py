@@ -178,6 +178,7 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
         chunk_size=args.chunk_size,
         record=args.out is not None,
         out=args.out,
+        overwrite=args.overwrite,
         out_format=args.format,
         **options,
     )
@@ -337,6 +338,9 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     s.add_argument("--chunk-size", type=int, default=None, help="games per Ray task")
     s.add_argument("--out", metavar="DIR", default=None, help="write every game to DIR")
     s.add_argument("--format", choices=["parquet", "jsonl"], default=None, help="of --out")
+    s.add_argument(
+        "--overwrite", action="store_true", help="clear DIR when it holds another run's games"
+    )
     s.set_defaults(run=_cmd_simulate)
 
     a = command("arena", "matches between agents on a fair schedule of seats, with ratings")
