@@ -20,7 +20,7 @@ from typing import Any
 
 from . import BACKENDS, SplitMix64, __version__, game_info, games, new, perft, simulate
 from ._options import flag, metavar, option_table, parse_flags
-from ._terminal import play_terminal
+from ._terminal import default_seats, play_terminal
 from .errors import LudorumError
 
 __all__ = ["main", "play_terminal", "rules_page"]
@@ -244,7 +244,8 @@ def _cmd_arena(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_play(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    play_terminal(args.game, args.seats, options, sys.stdin, sys.stdout)
+    seats = args.seats if args.seats is not None else default_seats(args.game, **options)
+    play_terminal(args.game, seats, options, sys.stdin, sys.stdout)
 
 
 def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -369,8 +370,9 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     pl.add_argument(
         "--seats",
         type=_agent_list,
-        required=True,
-        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N]",
+        default=None,
+        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N] "
+        "(default: you in seat 0, mcts in the others)",
     )
     pl.set_defaults(run=_cmd_play)
 
