@@ -82,6 +82,14 @@ pub struct Analysis<M> {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// When one thread's search ends: after `budget` simulations, at `deadline`, or soon after
+/// `stop` is set (after at least one simulation).
+struct Ends<'a> {
+    budget: u32,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
 /// The depth (root = 0) down to which new nodes look for moves that win at once.
 const DECISIVE_DEPTH: usize = 1;
 
@@ -262,7 +270,17 @@ impl<G: Game> Mcts<G> {
         let mut trees = std::mem::take(&mut self.trees);
         let this = &*self;
         let done: u32 = if threads == 1 {
-            this.search(&mut trees[0], game, viewer, info, share(0), deadline, stop)
+            this.search(
+                &mut trees[0],
+                game,
+                viewer,
+                info,
+                Ends {
+                    budget: share(0),
+                    deadline,
+                    stop,
+                },
+            )
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = trees
@@ -270,7 +288,17 @@ impl<G: Game> Mcts<G> {
                     .enumerate()
                     .map(|(t, tree)| {
                         scope.spawn(move || {
-                            this.search(tree, game, viewer, info, share(t), deadline, stop)
+                            this.search(
+                                tree,
+                                game,
+                                viewer,
+                                info,
+                                Ends {
+                                    budget: share(t),
+                                    deadline,
+                                    stop,
+                                },
+                            )
                         })
                     })
                     .collect();
@@ -350,17 +378,20 @@ impl<G: Game> Mcts<G> {
         tree.root_keys = keys.to_vec();
     }
 
-    /// Runs up to `budget` simulations on `tree`; returns how many ran.
+    /// Runs simulations on `tree` until `ends` says to stop; returns how many ran.
     fn search(
         &self,
         tree: &mut Tree<G>,
         game: &G,
         viewer: usize,
         info: bool,
-        budget: u32,
-        deadline: Option<Instant>,
-        stop: &AtomicBool,
+        ends: Ends<'_>,
     ) -> u32 {
+        let Ends {
+            budget,
+            deadline,
+            stop,
+        } = ends;
         let players = game.num_players();
         let mut moves = Vec::new();
         let mut path = Vec::new();
