@@ -97,6 +97,7 @@ def test_ctrl_c_stops_a_reference_perft_and_leaves_the_state() -> None:
 # -- searches, arenas and self-play: each would run for minutes --------------------------------
 
 HUGE = 10**8  # simulations: far more than a test could wait for
+LEARNED = 10**6  # the same for the learned searches, whose setup grows with the budget
 
 
 @pytest.mark.parametrize("method", ["choose", "analyse"])
@@ -134,7 +135,7 @@ def test_ctrl_c_stops_a_learned_search(agent: str) -> None:
         f"""
         state = ludorum.new("dominions")
         before = state.to_json()
-        searcher = ludorum.agents.{agent}("evaluation", simulations={HUGE})
+        searcher = ludorum.agents.{agent}("evaluation", simulations={LEARNED})
         run(lambda: searcher.choose(state))
         assert state.to_json() == before
         """
@@ -146,7 +147,7 @@ def test_ctrl_c_stops_a_learned_search(agent: str) -> None:
 def test_ctrl_c_stops_selfplay() -> None:
     result = interrupted(
         f"""
-        run(lambda: ludorum.selfplay("dominions", "evaluation", games=2, simulations={HUGE}))
+        run(lambda: ludorum.selfplay("dominions", "evaluation", games=2, simulations={LEARNED}))
         """
     )
     assert result["interrupted"] is True
