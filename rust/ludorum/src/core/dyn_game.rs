@@ -438,14 +438,26 @@ pub trait DynAgent: Send + Sync {
     /// # Panics
     ///
     /// When the game is over or not of the agent's type ([`plays`](DynAgent::plays)).
-    fn choose(&mut self, game: &dyn DynGame) -> NamedMove;
+    fn choose(&mut self, game: &dyn DynGame) -> NamedMove {
+        self.analyse(game).moves.swap_remove(0).mv
+    }
 
     /// What the agent considered ([`Agent::analyse`]), the moves named.
     ///
     /// # Panics
     ///
     /// As [`choose`](DynAgent::choose).
-    fn analyse(&mut self, game: &dyn DynGame) -> Analysis<NamedMove>;
+    fn analyse(&mut self, game: &dyn DynGame) -> Analysis<NamedMove> {
+        self.analyse_until(game, &AtomicBool::new(false))
+    }
+
+    /// [`analyse`](DynAgent::analyse) whose search ends early, with what it found so far, soon
+    /// after `stop` is set ([`Agent::analyse_until`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`choose`](DynAgent::choose).
+    fn analyse_until(&mut self, game: &dyn DynGame, stop: &AtomicBool) -> Analysis<NamedMove>;
 }
 
 /// `game` as a `G`, for an agent of `G`.
@@ -466,9 +478,9 @@ impl<G: Game> DynAgent for Agent<G> {
         NamedMove::of(game, mv)
     }
 
-    fn analyse(&mut self, game: &dyn DynGame) -> Analysis<NamedMove> {
+    fn analyse_until(&mut self, game: &dyn DynGame, stop: &AtomicBool) -> Analysis<NamedMove> {
         let game = game_of::<G>(game);
-        let analysis = Agent::analyse(self, game);
+        let analysis = Agent::analyse_until(self, game, stop);
         Analysis {
             moves: analysis
                 .moves
