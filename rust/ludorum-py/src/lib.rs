@@ -289,6 +289,10 @@ fn facts_json(facts: &Facts) -> Value {
         "bench": facts.bench,
         "bench_perft": facts.bench_perft,
         "openspiel": facts.openspiel,
+        "search": {
+            "rollout_plies": facts.search.rollout_plies,
+            "exploration": facts.search.exploration,
+        },
         "utility": {
             "2": facts.utility(2).name(),
             "more": facts.utility(3).name(),
