@@ -248,8 +248,7 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
             by_seat = seat_win_rates(name, kind(), count, **options)
             rates[f"{name} {kind.__name__}"] = by_seat
             print(
-                f"  {name:<18}{kind.__name__:<10}"
-                + "".join(f"{100 * r:>12.0f}%" for r in by_seat),
+                f"  {name:<18}{kind.__name__:<10}" + "".join(f"{100 * r:>12.0f}%" for r in by_seat),
                 flush=True,
             )
     out["win_rates"] = rates
@@ -280,9 +279,7 @@ def run_strength_bench(*, quick: bool = False) -> str:
         if ISMCTS in kinds:
             agents["ISMCTS()"] = ISMCTS()
         result = arena(name, agents, total, seed=0, progress=False, **options)
-        label = name + "".join(
-            f", {k}={v}" for k, v in options.items() if k != "players"
-        )
+        label = name + "".join(f", {k}={v}" for k, v in options.items() if k != "players")
         for s in result.standings:
             line = (
                 f"| {label} | {s.agent} | {s.games} | {s.wins} | {s.draws} | {s.losses} | "

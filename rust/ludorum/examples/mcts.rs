@@ -53,10 +53,11 @@ fn main() {
     let game = args.first().map_or("chinese_checkers", String::as_str);
     let simulations = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let rollout_plies = args.get(2).and_then(|a| a.parse().ok());
-    let mut options = parse_assignments(args.iter().skip(3).map(String::as_str)).unwrap_or_else(|e| {
-        eprintln!("{e}");
-        std::process::exit(2)
-    });
+    let mut options =
+        parse_assignments(args.iter().skip(3).map(String::as_str)).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            std::process::exit(2)
+        });
     let mut take = |name: &str| {
         options
             .remove(name)
@@ -71,7 +72,14 @@ fn main() {
         threads,
         ..MctsConfig::default()
     };
-    if let Err(e) = visit(game, Search { options, config, opening }) {
+    if let Err(e) = visit(
+        game,
+        Search {
+            options,
+            config,
+            opening,
+        },
+    ) {
         eprintln!("{e}");
         std::process::exit(2);
     }

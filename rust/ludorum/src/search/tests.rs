@@ -365,7 +365,10 @@ fn viewer_keys_name_moves_as_the_viewer_sees_them() {
     for facts in ALL {
         total += visit(facts.name, ViewerKeys).unwrap();
     }
-    assert!(total > 1000, "the games with hidden information were checked");
+    assert!(
+        total > 1000,
+        "the games with hidden information were checked"
+    );
 }
 
 #[test]
