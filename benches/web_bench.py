@@ -2,6 +2,9 @@
 table sustains with an agent on every seat (each move stored in SQLite and announced), and the
 time from one seat's move (its POST) to the other seat's server-sent event.
 
+Then the same time again while 8 tables of two ``mcts:20000`` agents think (the agents run on
+threads of their own, so people's moves do not wait behind them).
+
 Run: ``.venv/bin/python benches/web_bench.py``.
 """
 
@@ -98,6 +101,17 @@ def main() -> None:
         print(
             f"move POST to the other seat's event: median {statistics.median(times) * 1000:.1f} "
             f"ms, 95th percentile {sorted(times)[int(0.95 * len(times))] * 1000:.1f} ms"
+        )
+        for _ in range(8):
+            client.post(
+                base + "/api/tables",
+                json={"game": "dominions", "seats": ["mcts:20000", "mcts:20000"]},
+            )
+        times = latency(base, client, rounds=40)
+        print(
+            f"the same while 8 tables of mcts:20000 agents think: median "
+            f"{statistics.median(times) * 1000:.1f} ms, 95th percentile "
+            f"{sorted(times)[int(0.95 * len(times))] * 1000:.1f} ms"
         )
     server.should_exit = True
 

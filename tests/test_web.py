@@ -16,31 +16,10 @@ pytest.importorskip("starlette", reason="the web page is the extra ludorum[web]"
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from starlette.testclient import TestClient
+from web_tables import open_table, view, wait_for
 
 from ludorum.web import create_app
 from ludorum.web.app import MAX_BODY
-
-
-def open_table(client: TestClient, game: str, seats: list[str], **options: Any) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": game, "options": options, "seats": seats})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def view(client: TestClient, link: str) -> dict[str, Any]:
-    r = client.get("/api" + link + "/view")
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
-def wait_for(client: TestClient, link: str, check: Any, seconds: float = 20.0) -> dict[str, Any]:
-    deadline = time.monotonic() + seconds
-    while True:
-        v = view(client, link)
-        if check(v):
-            return v
-        assert time.monotonic() < deadline, v
-        time.sleep(0.02)
 
 
 def test_a_human_plays_an_agent_to_the_end() -> None:
@@ -178,7 +157,11 @@ def test_bad_moves_change_nothing() -> None:
         for move in ("zz", "e5-e5", "a1-a2", "", "x" * 300):
             r = client.post("/api" + link + "/move", json={"move": move})
             assert r.status_code == 400
-        r = client.post("/api" + link + "/move", content=b"not json")
+        r = client.post(
+            "/api" + link + "/move",
+            content=b"not json",
+            headers={"Content-Type": "application/json"},
+        )
         assert r.status_code == 400
         assert view(client, link)["history"] == []
 
@@ -241,3 +224,18 @@ def test_a_killed_server_restarts_with_nothing_lost(tmp_path: Path) -> None:
         process.wait()
     assert after == before
     assert after[0]["history"] == [move] and after[0]["chat"][0]["text"] == "deal?"
+
+
+def test_spectators_see_the_public_view_only() -> None:
+    with TestClient(create_app()) as client:
+        table = open_table(client, "armadora", ["human", "human"], first_player=0, players=2)
+        client.post("/api" + table["links"]["0"] + "/move", json={"move": "5@c3"})
+        watched = client.get("/api" + table["watch"] + "/view")
+        assert watched.status_code == 200
+        v = watched.json()
+        assert v["seat"] is None and v["svg"] == "" and v["history"] == [] and v["legal"] == []
+        assert "5@c3" not in watched.text
+        r = client.post("/api" + table["watch"] + "/move", json={"move": "pass"})
+        assert r.status_code == 403
+        open_game = open_table(client, "domination", ["human", "human"])
+        assert "<svg" in view(client, open_game["watch"])["svg"]

@@ -1,10 +1,18 @@
 """The web page in a real browser: Playwright driving Debian's Chromium (``apt-get install
-chromium-headless-shell``, which ``.ci/run`` does) against a uvicorn server on loopback. A human
-plays one whole game of every game against an agent, and two browsers play So Long Sucker with
-the chat. Skipped, saying why, where Playwright or the browser is missing."""
+chromium-headless-shell``, which ``make browser`` does) against a uvicorn server on loopback.
+
+A person creates each table through the start page's form and plays a whole game of every game
+against an agent by clicking the board (and the palette of choices it opens, and the buttons
+beside the board for moves that name no place on it); two browsers play So Long Sucker with the
+chat. Screenshots of every game's seat page, at a desktop and a phone size, are written to
+``target/screenshots/`` (``LUDORUM_SCREENSHOTS`` overrides it). Skipped, saying why, where
+Playwright or the browser is missing."""
 
 from __future__ import annotations
 
+import json
+import os
+import random
 import shutil
 import socket
 import threading
@@ -26,10 +34,16 @@ from ludorum.web import create_app  # noqa: E402
 
 BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"]
 BROWSER = next((b for b in BROWSERS if Path(b).exists()), shutil.which("chromium"))
+SHOTS = Path(
+    os.environ.get(
+        "LUDORUM_SCREENSHOTS", Path(__file__).resolve().parents[1] / "target/screenshots"
+    )
+)
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 pytestmark = pytest.mark.skipif(
     BROWSER is None,
-    reason="no Chromium: apt-get install chromium-headless-shell (.ci/run installs it)",
+    reason="no Chromium: apt-get install chromium-headless-shell (make browser installs it)",
 )
 
 
@@ -73,63 +87,148 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def create(page: Any, server: str, game: str, options: dict[str, Any], seats: str) -> list[str]:
-    """Creates a table through the start page, as a person would; returns the seat links."""
-    import json
-
+def create(page: Any, server: str, game: str, options: dict[str, Any], seats: list[str]) -> Any:
+    """Creates a table through the start page's form, as a person would; returns the page's
+    answer (seat links and the spectators' link)."""
     page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game", game)
-    page.fill("#options", json.dumps(options))
-    page.fill("#seats", seats)
+    for name, value in options.items():
+        field = page.locator(f"#opt-{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(json.dumps(value))
+        else:
+            field.fill(str(value))
+    for seat, kind in enumerate(seats):
+        name, _, strength = kind.partition(":")
+        page.select_option(f"#seat-{seat}", name)
+        if strength:
+            page.fill(f"#strength-{seat}", strength)
     page.click("#create")
     page.wait_for_selector("a.seat-link")
-    return [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
+    links = [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
+    return {"links": links, "watch": page.get_attribute("#watchlink", "href")}
 
 
-def play_my_moves(page: Any) -> bool:
-    """Waits until it is this seat's move or the game is over; plays the first legal move.
-    Returns False once the game is over."""
+def status(page: Any, key: str) -> str:
+    value: str = page.eval_on_selector("#status", f"e => e.dataset.{key}")
+    return value
+
+
+def wait_my_turn(page: Any) -> bool:
+    """Waits until this seat may move or the game is over; whether it may move."""
     page.wait_for_function(
         "() => document.querySelector('#status').dataset.over === '1'"
-        " || document.querySelectorAll('#legal .move').length > 0",
-        timeout=30_000,
+        " || (view && view.legal.length > 0)",
+        timeout=60_000,
     )
-    if page.eval_on_selector("#status", "e => e.dataset.over") == "1":
-        return False
-    version = page.eval_on_selector("#status", "e => e.dataset.version")
-    page.click("#legal .move >> nth=0")
+    return bool(status(page, "over") != "1")
+
+
+def click_move(page: Any, move: str) -> None:
+    """Makes ``move`` by clicking: its places on the board in order, then its choice in the
+    palette when the clicks leave several; a move naming no place by its button."""
+    version = status(page, "version")
+    named = page.query_selector(f'#board [data-move="{move}"]')
+    places = page.evaluate("m => tokens(m)", move)
+    if named is not None:
+        named.click()
+    elif not places:
+        page.click(f'#actions .move[data-move="{move}"]')
+    else:
+        for place in places:
+            page.locator(f'#board [data-cell="{place}"]').click()
+        # the last click plays the move when it is the only one left; else the palette offers it
+        page.wait_for_function(
+            f"""m => document.querySelector('#status').dataset.version !== '{version}'
+                || Array.from(document.querySelectorAll('#palette .move'))
+                        .some(b => b.dataset.move === m)""",
+            arg=move,
+            timeout=30_000,
+        )
+        if status(page, "version") == version:
+            page.locator(f'#palette .move[data-move="{move}"]').click()
     page.wait_for_function(
         f"() => document.querySelector('#status').dataset.version !== '{version}'",
         timeout=30_000,
     )
-    return True
+
+
+def shoot(page: Any, game: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.screenshot(path=str(SHOTS / f"{game}-{size}.png"), full_page=size == "phone")
+    page.set_viewport_size(SIZES["desktop"])
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
-def test_a_human_plays_a_whole_game_against_an_agent(
+def test_a_human_plays_a_whole_game_by_clicking(
     server: str, browser: Any, game: str, options: dict[str, Any]
 ) -> None:
-    page = browser.new_page()
+    page = browser.new_page(viewport=SIZES["desktop"])
     players = ludorum.new(game, **options).num_players
-    (link,) = create(page, server, game, options, ",".join(["human"] + ["random"] * (players - 1)))
+    made = create(page, server, game, options, ["human"] + ["random"] * (players - 1))
+    (link,) = made["links"]
     page.goto(server + link)
     page.wait_for_selector("#board svg")
+    pick = random.Random(game)
     moves = 0
-    while play_my_moves(page):
+    while wait_my_turn(page):
+        legal = page.evaluate("() => view.legal")
+        # no page lists thousands of buttons: the folded list shows at most 60
+        assert len(page.query_selector_all("#legal .move")) <= 60
+        if moves == 1:
+            open_a_choice(page)
+            shoot(page, game)
+            if page.is_visible("#clear"):
+                page.click("#clear")
+        click_move(page, pick.choice(legal))
         moves += 1
     assert moves > 0
     assert page.inner_text("#status").startswith("game over")
-    assert page.query_selector("#board svg") is not None
+    assert page.is_visible("#over") and not page.is_visible("#controls")
     assert page.inner_text("#history").startswith("1. ")
+    page.close()
+
+
+def open_a_choice(page: Any) -> None:
+    """Clicks the first place that several moves start at (so that the screenshot shows the
+    choice it opens); nothing where there is none."""
+    first = page.evaluate(
+        """() => boardMoves.map(m => tokens(m)[0])
+                  .find((t, i, all) => all.indexOf(t) !== all.lastIndexOf(t)) || null"""
+    )
+    if first is not None:
+        page.locator(f'#board [data-cell="{first}"]').click()
+        page.wait_for_selector("#choice:not([hidden])")
+
+
+def test_the_start_page_explains_each_option_and_sizes_the_seats(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=SIZES["desktop"])
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game", "so_long_sucker")
+    assert len(page.query_selector_all("#seatlist .seat")) == 4  # its default player count
+    page.select_option("#opt-players", "2")
+    assert len(page.query_selector_all("#seatlist .seat")) == 2
+    assert page.get_attribute("#rules", "href") == "/rules/so_long_sucker"
+    assert "chips" in page.inner_text("#options")
+    page.fill("#opt-chips", "0")
+    page.click("#create")
+    page.wait_for_function("() => document.querySelector('#err-chips').textContent !== ''")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "start-page.png"), full_page=True)
+    assert "rules" in page.request.get(server + "/rules/so_long_sucker").text().lower()
     page.close()
 
 
 def test_two_browsers_play_so_long_sucker_with_the_chat(server: str, browser: Any) -> None:
     first, second = browser.new_context(), browser.new_context()
     setup = first.new_page()
-    links = create(setup, server, "so_long_sucker", {"players": 2}, "human,human")
+    made = create(setup, server, "so_long_sucker", {"players": 2}, ["human", "human"])
     pages = [first.new_page(), second.new_page()]
-    for page, link in zip(pages, links):
+    for page, link in zip(pages, made["links"]):
         page.goto(server + link)
         page.wait_for_selector("#board svg")
     pages[1].fill("#say", "<b>deal?</b> I give you a prisoner")
@@ -138,46 +237,25 @@ def test_two_browsers_play_so_long_sucker_with_the_chat(server: str, browser: An
     line = pages[0].inner_text("#chatlog .message")
     assert "<b>deal?</b> I give you a prisoner" in line  # shown as text, not as HTML
     assert pages[0].query_selector("#chatlog b") is None
+    watcher = first.new_page()
+    watcher.goto(server + made["watch"])
+    watcher.wait_for_selector("#board svg")
+    assert not watcher.is_visible("#controls") and not watcher.is_visible("#chatform")
     over = False
     while not over:
         for page in pages:
-            if page.query_selector_all("#legal .move"):
-                over = not play_my_moves(page)
-            elif page.eval_on_selector("#status", "e => e.dataset.over") == "1":
-                over = True
+            if page.evaluate("() => view && view.legal.length > 0"):
+                click_move(page, page.evaluate("() => view.legal[0]"))
+            over = status(page, "over") == "1"
         time.sleep(0.02)
     for page in pages:
         page.wait_for_function("() => document.querySelector('#status').dataset.over === '1'")
+    watcher.wait_for_function("() => document.querySelector('#status').dataset.over === '1'")
+    # a rematch: the same links' tokens open the new table
+    old = pages[0].url
+    pages[0].click("#rematch")
+    pages[0].wait_for_function("u => location.href !== u", arg=old)
+    pages[0].wait_for_function("() => document.querySelector('#status').dataset.over === '0'")
+    assert pages[0].url.rsplit("/", 1)[1] == old.rsplit("/", 1)[1]  # the same seat's token
     first.close()
     second.close()
-
-
-def test_moves_are_made_by_clicking_the_board(server: str, browser: Any) -> None:
-    page = browser.new_page()
-    (link,) = create(page, server, "chinese_checkers", {"pieces": 10}, "human,random")
-    page.goto(server + link)
-    page.wait_for_selector("#legal .move")
-    move = page.get_attribute("#legal .move >> nth=0", "data-move")
-    source, target = move.split("-")
-    version = page.eval_on_selector("#status", "e => e.dataset.version")
-    page.click(f'[data-cell="{source}"]')
-    assert "selected " + source in page.inner_text("#selection")
-    page.click(f'[data-cell="{target}"]')
-    page.wait_for_function(
-        f"() => document.querySelector('#status').dataset.version !== '{version}'"
-    )
-    assert page.inner_text("#history").startswith(f"1. {move}")
-    page.close()
-    # Armadora: a click on a cell leaves the moves naming it first (a warrior of each
-    # strength there, palisades from there) to choose
-    page = browser.new_page()
-    (link,) = create(page, server, "armadora", {"first_player": 0}, "human,random")
-    page.goto(server + link)
-    page.wait_for_selector("#legal .move")
-    page.click('[data-cell="c3"]')
-    left = [b.get_attribute("data-move") for b in page.query_selector_all("#legal .move")]
-    assert {f"{s}@c3" for s in range(1, 6)} <= set(left)
-    assert all(m.endswith("@c3") or m.startswith("c3-") for m in left)
-    page.click("#legal .move >> nth=0")
-    page.wait_for_function("() => document.querySelector('#history').textContent.includes('@c3')")
-    page.close()

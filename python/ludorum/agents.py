@@ -337,8 +337,11 @@ class LearnedAgent:
 
     The agent holds one SplitMix64(seed) that every search advances, its tree (reused when the
     next position follows from the last one) and, with ``cache``, evaluations by position. Use
-    one agent per seat. Where agents are taken (``simulate``, ``arena``), a learned agent is
-    played as a Python callable, one game after another (never on Rust threads); it cannot be a
+    one agent per seat. ``threads`` share the roots of :meth:`search_many` and of
+    :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
+    called once per step, so threads pay where the search, not the model, takes the time).
+    Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
+    callable, one game after another (never on Rust threads); it cannot be a
     ``VecEnv`` opponent, which plays inside Rust.
     """
 
@@ -357,6 +360,7 @@ class LearnedAgent:
             "leaves_per_game", fields["leaves_per_game"], 1, 1024
         )
         fields["reuse"], fields["cache"] = bool(fields["reuse"]), bool(fields["cache"])
+        fields["threads"] = _check_int("threads", fields["threads"], 1, 1024)
 
     def spec(self) -> dict[str, Any]:
         """The search's parameters as the engine reads them: every setting but the evaluator."""
@@ -455,6 +459,7 @@ class PUCT(LearnedAgent):
     leaves_per_game: int = 1
     reuse: bool = True
     cache: bool = False
+    threads: int = 1
 
     _KIND = "puct"
 
@@ -490,6 +495,7 @@ class Gumbel(LearnedAgent):
     leaves_per_game: int = 1
     reuse: bool = True
     cache: bool = False
+    threads: int = 1
 
     _KIND = "gumbel"
 
@@ -521,7 +527,8 @@ def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:
     if name in ("mcts", "ismcts"):
         simulations = 1000
         if count:
-            if not count.isdigit() or int(count) < 1:
+            # ASCII digits only: '²' is a digit to str.isdigit but no number to int
+            if not (count.isascii() and count.isdigit()) or len(count) > 10 or int(count) < 1:
                 raise InvalidOptionError(
                     f"agent {text!r}: simulations must be a positive integer, got {count!r}"
                 )

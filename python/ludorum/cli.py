@@ -204,6 +204,10 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
         from .bench_rl import run_rl_bench
 
         run_rl_bench(quick=args.quick)
+    elif args.game == "learn":
+        from .bench_learn import run_learn_bench
+
+        run_learn_bench(quick=args.quick)
     else:
         run_bench(args.game, quick=args.quick, rounds=args.rounds, **options)
 
@@ -262,7 +266,7 @@ def _cmd_web(args: argparse.Namespace, options: dict[str, Any]) -> None:
             "ludorum web needs Starlette and uvicorn: pip install 'ludorum[web]'"
         ) from e
     print(f"ludorum web: http://{args.host}:{args.port}/ (tables in {args.db}); Ctrl-C stops")
-    serve(args.host, args.port, args.db)
+    serve(args.host, args.port, args.db, args.allow_host or None)
 
 
 def _cmd_serve(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -377,15 +381,15 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     b = command(
         "bench",
         "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench strength': "
-        "the agents' ratings; 'bench rl': VecEnv",
+        "the agents' ratings; 'bench rl': VecEnv; 'bench learn': the learned searches",
     )
     b.add_argument(
         "game",
         nargs="?",
-        choices=[*games(), "agents", "strength", "rl"],
+        choices=[*games(), "agents", "strength", "rl", "learn"],
         metavar="GAME",
         help="default: all; 'agents' measures the search agents, 'strength' rates them per "
-        "game, 'rl' the batched env",
+        "game, 'rl' the batched env, 'learn' the learned searches against mctx",
     )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.add_argument(
@@ -401,6 +405,13 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     w.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
     w.add_argument("--port", type=int, default=8000, help="default 8000")
     w.add_argument("--db", default="ludorum-tables.db", help="the SQLite file of the tables")
+    w.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="a host name the server answers to (repeatable; default: this machine's names on "
+        "loopback, any name otherwise)",
+    )
     w.set_defaults(run=_cmd_web)
 
     sv = command("serve", "the engine protocol on stdin/stdout (docs/protocol.md)")

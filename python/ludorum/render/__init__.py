@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .._state import State
 
-__all__ = ["ascii_board", "svg_board"]
+__all__ = ["ascii_board", "move_svg", "svg_board"]
 
 
 def ascii_board(state: State, viewer: int | None = None) -> str:
@@ -54,6 +54,21 @@ def svg_board(state: State, viewer: int | None = None, size: int = 420) -> str:
     from .._args import size as checked_size
 
     return _svg_board(state, viewer, checked_size(size))
+
+
+def move_svg(state: State, move: str, size: int = 48) -> str | None:
+    """A small drawing of ``move`` (its notation), for a choice among moves that name the same
+    cells: Dominions draws the pattern a placement puts down. ``None`` for a game, or a move,
+    its renderer has no such drawing of.
+
+    >>> import ludorum
+    >>> move_svg(ludorum.new("dominions"), "63@i9").startswith("<svg")
+    True
+    >>> move_svg(ludorum.new("tic_tac_toe"), "b2") is None
+    True
+    """
+    draw = getattr(_renderer(state), "move_svg", None)
+    return None if draw is None else draw(state, move, size)
 
 
 def _svg_board(state: State, viewer: int | None, size: int) -> str:

@@ -3,6 +3,7 @@ head and its caption, and small SVG helpers (standard library only)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -16,6 +17,7 @@ __all__ = [
     "mix",
     "num",
     "ply_text",
+    "printable",
     "status",
     "svg_head",
     "text_color",
@@ -167,15 +169,34 @@ def view(state: Any, viewer: int | None) -> dict[str, Any]:
 
 def cell_targets(cells: list[tuple[str, float, float]], radius: float) -> str:
     """An invisible layer on top of a board: one disc per cell, named by ``data-cell``, so that
-    a page can tell which cell a click is on (the web table builds moves from clicks).
+    a page can tell which cell a click is on (the web table builds moves from clicks); each
+    disc's title names its cell where the pointer rests.
 
     >>> print(cell_targets([("e5", 10.0, 20.0)], 4.0).replace("><", ">\\n<"))
     <g class="cells" fill="#000000" fill-opacity="0">
-    <circle data-cell="e5" cx="10" cy="20" r="4"/>
+    <circle data-cell="e5" cx="10" cy="20" r="4">
+    <title>e5</title>
+    </circle>
     </g>
     """
     discs = "".join(
-        f'<circle data-cell="{name}" cx="{num(x)}" cy="{num(y)}" r="{num(radius)}"/>'
+        f'<circle data-cell="{name}" cx="{num(x)}" cy="{num(y)}" r="{num(radius)}">'
+        f"<title>{name}</title></circle>"
         for name, x, y in cells
     )
     return f'<g class="cells" fill="#000000" fill-opacity="0">{discs}</g>'
+
+
+# Characters XML 1.0 does not allow (C0 controls other than tab, newline and return, lone
+# surrogates, U+FFFE and U+FFFF): one in a drawing makes it a document no parser reads.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with each control character (and any character XML does not allow) replaced
+    by U+FFFD, so that words players typed can go into a drawing or a terminal.
+
+    >>> printable("deal?\x1b[2J\x01")
+    'deal?\ufffd[2J\ufffd'
+    """
+    return _NOT_XML.sub("\ufffd", text)

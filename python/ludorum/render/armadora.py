@@ -376,7 +376,8 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
             f'stroke="{_LAST}" stroke-width="{_n(0.07 * unit)}"/>'
         )
     centres = [(n, *_corner(i, unit)) for i, n in enumerate(CELLS)]
-    out.append(_cell_targets([(n, x + unit / 2, y + unit / 2) for n, x, y in centres], unit / 2))
+    out.append(_cell_targets([(n, x + unit / 2, y + unit / 2) for n, x, y in centres], unit / 3))
+    out.append(_slot_targets(unit))
     out.extend(_panel(state, data, tokens, races, unit))
     out.extend(_caption(state, data, status, height, size, unit))
     out.append("</svg>")
@@ -448,6 +449,18 @@ def _bar(slot: int, unit: float, color: str, thickness: float) -> str:
         f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" '
         f'rx="{_n(t / 3)}" fill="{color}"/>'
     )
+
+
+def _slot_targets(unit: float) -> str:
+    """An invisible layer of the borders between cells, each named by ``data-cell`` as a
+    palisade on it is written (``c2-d2``), so that a page can tell which border a click is on."""
+    bars = []
+    for slot in range(_RIGHT_SLOTS + WIDTH * (HEIGHT - 1)):
+        cell, right = _slot_cells(slot)
+        other = cell + 1 if right else cell + WIDTH
+        bar = _bar(slot, unit, "#000000", 0.3).replace("<rect ", "<rect data-cell=", 1)
+        bars.append(bar.replace("data-cell=", f'data-cell="{CELLS[cell]}-{CELLS[other]}" ', 1))
+    return f'<g class="cells slots" fill-opacity="0">{"".join(bars)}</g>'
 
 
 def _block(tokens: _Tokens) -> float:

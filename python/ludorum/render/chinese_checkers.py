@@ -199,6 +199,7 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
 
     for x, y in xy:
         out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.13 * unit)}" fill="#9C9282"/>')
+    out.extend(_row_labels(xy, unit))
 
     font = 0.42 * unit
     for i, owner in enumerate(board):
@@ -223,6 +224,21 @@ def svg(state: Any, viewer: int | None, size: int) -> str:
     out.extend(_caption(state, status, height, size, unit))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _row_labels(xy: list[tuple[float, float]], unit: float) -> list[str]:
+    """Each row's letter left of its first hole, so that ``e5`` can be found (the holes of a
+    row count from 1 at its left; the page names a hole when the pointer rests on it)."""
+    font = 0.36 * unit
+    style = f'font-size="{_n(font)}" text-anchor="middle" fill="#6B6456"'
+    out = []
+    for letter in sorted({name[0] for name in NAMES}):
+        first = NAMES.index(f"{letter}1")
+        x, y = xy[first]
+        out.append(
+            f'<text x="{_n(x - 0.62 * unit)}" y="{_n(y + 0.35 * font)}" {style}>{letter}</text>'
+        )
+    return out
 
 
 def _arrow(start: tuple[float, float], end: tuple[float, float], unit: float) -> list[str]:

@@ -314,6 +314,26 @@ def _piece(
     return out
 
 
+def move_svg(state: Any, move: str, size: int) -> str | None:
+    """A placement drawn as the piece it places, in the mover's colour, ``size`` pixels wide
+    (so that a player chooses among the patterns by their look); ``None`` for another move.
+
+    >>> import ludorum
+    >>> move_svg(ludorum.new("dominions"), "9@i9", 40).count("<line")
+    2
+    """
+    pattern, at, _ = move.partition("@")
+    if not at or not pattern.isdigit():
+        return None
+    player = state.current_player or 0
+    unit = size / 2
+    body = "".join(_piece(unit, unit, unit, int(pattern), player, player, reach=0.86))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
+        f'viewBox="0 0 {size} {size}"><title>{escape(move)}</title>{body}</svg>'
+    )
+
+
 def _disc(x: float, y: float, r: float, player: int, unit: float) -> str:
     return _common_disc(x, y, r, _FACES[player][0], 0.05 * unit)
 

@@ -46,7 +46,7 @@ from html import escape
 from typing import Any
 
 from ._common import disc as _disc
-from ._common import featured
+from ._common import featured, printable
 from ._common import mix as _mix
 from ._common import num as _n
 from ._common import ply_text as _ply_text
@@ -143,7 +143,7 @@ def _chat(data: dict[str, Any], limit: int) -> list[str]:
     """The last messages as ``[ply 4] green: text``, on one line each, cut to ``limit`` chars."""
     lines = []
     for message in (data.get("chat") or [])[-_CHAT_LINES:]:
-        text = " ".join(str(message["text"]).split())
+        text = printable(" ".join(str(message["text"]).split()))
         line = f"[ply {int(message['ply'])}] {_name(int(message['player']))}: {text}"
         lines.append(line if len(line) <= limit else line[: limit - 3].rstrip() + "...")
     return lines

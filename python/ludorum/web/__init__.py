@@ -13,11 +13,32 @@ from __future__ import annotations
 
 from .app import create_app
 
-__all__ = ["create_app", "serve"]
+__all__ = ["LOOPBACK", "create_app", "serve"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "ludorum-tables.db") -> None:
-    """Runs the web page with uvicorn until interrupted (loopback only unless told)."""
+#: The names of this machine, which a server listening on loopback answers to.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "ludorum-tables.db",
+    hosts: list[str] | None = None,
+) -> None:
+    """Runs the web page with uvicorn until interrupted (loopback only unless told).
+
+    ``hosts`` are the host names the server answers to; by default this machine's names when
+    it listens on loopback, any name otherwise.
+
+    Raises:
+        InvalidStateError: ``db`` is no tables file.
+    """
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    from .limits import TimedH11Protocol
+
+    if hosts is None:
+        hosts = list(LOOPBACK) if host in LOOPBACK else ["*"]
+    app = create_app(db, hosts=hosts)
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=TimedH11Protocol)
