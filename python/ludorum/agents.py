@@ -52,6 +52,7 @@ __all__ = [
     "Evaluator",
     "Gumbel",
     "LearnedAgent",
+    "Policy",
     "Random",
     "SearchResult",
     "SearchedMove",
@@ -341,8 +342,8 @@ class LearnedAgent:
     :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
     called once per step, so threads pay where the search, not the model, takes the time).
     Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
-    callable, one game after another (never on Rust threads); it cannot be a
-    ``VecEnv`` opponent, which plays inside Rust.
+    callable, one game after another (never on Rust threads); as a ``VecEnv`` opponent it
+    searches all the envs waiting for its seats at once (:meth:`search_many`).
     """
 
     _native: Any = field(default=None, init=False, repr=False, compare=False)
@@ -507,8 +508,69 @@ class Gumbel(LearnedAgent):
         self.gumbel_scale = _check_number("gumbel_scale", self.gumbel_scale, 0.0, 1e300)
 
 
-#: anything accepted where an agent is: a built-in agent, its name, or a callable
-AgentLike = Union[BuiltinAgent, str, Callable[[State], Move]]
+@dataclass(eq=False)
+class Policy:
+    """A batched policy, such as a learner's network or a past version of it:
+    ``act(observations, masks, players) -> actions``, for many positions in one call.
+
+    ``observations`` is ``float32 (B, *observation_shape)`` (each position seen by its player
+    to move), ``masks`` ``bool (B, num_actions)``, ``players`` ``int64 (B,)``; ``act`` returns
+    ``B`` action ids. ``ludorum.VecEnv(opponents=...)`` calls it once for all the envs waiting
+    for its seats; anywhere else an agent is taken it plays one state at a time.
+
+    >>> import numpy as np
+    >>> import ludorum
+    >>> from ludorum.agents import Policy
+    >>> first_legal = Policy(lambda obs, masks, players: masks.argmax(axis=1))
+    >>> first_legal(ludorum.new("tic_tac_toe"))
+    Move('a3')
+    >>> env = ludorum.VecEnv("tic_tac_toe", 4, opponents=first_legal, learner=1)
+    >>> obs, info = env.reset()
+    >>> info["current_player"].tolist()     # player 0 (the policy) has moved in every env
+    [1, 1, 1, 1]
+    """
+
+    #: ``(observations, masks, players) -> actions``
+    act: Callable[..., Any]
+
+    def __post_init__(self) -> None:
+        if not callable(self.act):
+            raise InvalidOptionError(
+                f"a policy is a callable (observations, masks, players) -> actions, got "
+                f"{_args.show(self.act)}"
+            )
+
+    def actions(self, observations: Any, masks: Any, players: Any) -> Any:
+        """The policy's action ids for a batch, checked to be one integer per position.
+
+        Raises:
+            InvalidArgumentError: the policy did not return one integer action id a position.
+        """
+        import numpy as np
+
+        actions = np.asarray(self.act(observations, masks, players))
+        if actions.shape != (len(masks),) or not np.issubdtype(actions.dtype, np.integer):
+            raise InvalidArgumentError(
+                f"a policy must return {len(masks)} integer action ids, got "
+                f"{actions.dtype} {actions.shape}"
+            )
+        return actions
+
+    def __call__(self, state: State) -> Move:
+        import numpy as np
+
+        player = state.current_player
+        if player is None:
+            raise InvalidArgumentError("the game is over: no player to move")
+        observation = state.observation(player)[None]
+        mask = state.action_mask()[None]
+        action = int(self.actions(observation, mask, np.array([player], np.int64))[0])
+        move: Move = state.move_from_action(action)
+        return move
+
+
+#: anything accepted where an agent is: a built-in agent, its name, a policy or a callable
+AgentLike = Union[BuiltinAgent, str, Policy, Callable[[State], Move]]
 
 
 def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:

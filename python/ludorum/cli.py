@@ -20,7 +20,7 @@ from typing import Any
 
 from . import BACKENDS, SplitMix64, __version__, game_info, games, new, perft, simulate
 from ._options import flag, metavar, option_table, parse_flags
-from ._terminal import play_terminal
+from ._terminal import default_seats, play_terminal
 from .errors import LudorumError
 
 __all__ = ["main", "play_terminal", "rules_page"]
@@ -178,6 +178,7 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
         chunk_size=args.chunk_size,
         record=args.out is not None,
         out=args.out,
+        overwrite=args.overwrite,
         out_format=args.format,
         **options,
     )
@@ -251,7 +252,8 @@ def _cmd_arena(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_play(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    play_terminal(args.game, args.seats, options, sys.stdin, sys.stdout)
+    seats = args.seats if args.seats is not None else default_seats(args.game, **options)
+    play_terminal(args.game, seats, options, sys.stdin, sys.stdout)
 
 
 def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -345,6 +347,9 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     s.add_argument("--chunk-size", type=int, default=None, help="games per Ray task")
     s.add_argument("--out", metavar="DIR", default=None, help="write every game to DIR")
     s.add_argument("--format", choices=["parquet", "jsonl"], default=None, help="of --out")
+    s.add_argument(
+        "--overwrite", action="store_true", help="clear DIR when it holds another run's games"
+    )
     s.set_defaults(run=_cmd_simulate)
 
     a = command("arena", "matches between agents on a fair schedule of seats, with ratings")
@@ -373,8 +378,9 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     pl.add_argument(
         "--seats",
         type=_agent_list,
-        required=True,
-        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N]",
+        default=None,
+        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N] "
+        "(default: you in seat 0, mcts in the others)",
     )
     pl.set_defaults(run=_cmd_play)
 

@@ -19,6 +19,7 @@
 //! hand, only while it has fewer than `WIDENING * sqrt(visits + 1)`, so that a search of a
 //! thousand simulations compares a few dozen moves well rather than every move once.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::core::game::Game;
@@ -87,6 +88,14 @@ pub struct Analysis<M> {
 }
 
 const NO_NODE: u32 = u32::MAX;
+
+/// When one thread's search ends: after `budget` simulations, at `deadline`, or soon after
+/// `stop` is set (after at least one simulation).
+struct Ends<'a> {
+    budget: u32,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
 
 /// The depth (root = 0) down to which new nodes look for moves that win at once.
 const DECISIVE_DEPTH: usize = 1;
@@ -282,6 +291,16 @@ impl<G: Game> Mcts<G> {
     ///
     /// When the game is over.
     pub fn analyse(&mut self, game: &G) -> Analysis<G::Move> {
+        self.analyse_until(game, &AtomicBool::new(false))
+    }
+
+    /// [`analyse`](Self::analyse) that ends early, with what it found so far (after at least one
+    /// simulation per thread), soon after `stop` is set: a `stop` command, or Ctrl-C.
+    ///
+    /// # Panics
+    ///
+    /// When the game is over.
+    pub fn analyse_until(&mut self, game: &G, stop: &AtomicBool) -> Analysis<G::Move> {
         let viewer = game
             .current_player()
             .expect("a search needs a player to move");
@@ -303,7 +322,17 @@ impl<G: Game> Mcts<G> {
         let mut trees = std::mem::take(&mut self.trees);
         let this = &*self;
         let done: u32 = if threads == 1 {
-            this.search(&mut trees[0], game, viewer, info, share(0), deadline)
+            this.search(
+                &mut trees[0],
+                game,
+                viewer,
+                info,
+                Ends {
+                    budget: share(0),
+                    deadline,
+                    stop,
+                },
+            )
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = trees
@@ -311,7 +340,17 @@ impl<G: Game> Mcts<G> {
                     .enumerate()
                     .map(|(t, tree)| {
                         scope.spawn(move || {
-                            this.search(tree, game, viewer, info, share(t), deadline)
+                            this.search(
+                                tree,
+                                game,
+                                viewer,
+                                info,
+                                Ends {
+                                    budget: share(t),
+                                    deadline,
+                                    stop,
+                                },
+                            )
                         })
                     })
                     .collect();
@@ -391,16 +430,20 @@ impl<G: Game> Mcts<G> {
         tree.root_keys = keys.to_vec();
     }
 
-    /// Runs up to `budget` simulations on `tree`; returns how many ran.
+    /// Runs simulations on `tree` until `ends` says to stop; returns how many ran.
     fn search(
         &self,
         tree: &mut Tree<G>,
         game: &G,
         viewer: usize,
         info: bool,
-        budget: u32,
-        deadline: Option<Instant>,
+        ends: Ends<'_>,
     ) -> u32 {
+        let Ends {
+            budget,
+            deadline,
+            stop,
+        } = ends;
         let players = game.num_players();
         let c = self.exploration();
         let limit = self.rollout_limit();
@@ -410,7 +453,10 @@ impl<G: Game> Mcts<G> {
         let mut values = vec![0.0; players];
         let mut ran = 0;
         while ran < budget {
-            if ran % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && ran > 0 {
+            if ran > 0
+                && (stop.load(Ordering::Relaxed)
+                    || ran % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+            {
                 break;
             }
             ran += 1;

@@ -196,8 +196,12 @@ fn agents_play_whole_games_reproducibly() {
         AgentSpec::Mcts(mcts(30, 1, 1)),
         AgentSpec::Random { seed: 2 },
     ];
-    let a = play_game(&batch, 0, &agents);
-    assert_eq!(a, play_game(&batch, 0, &agents));
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let a = play_game(&batch, 0, &agents, &go).expect("not stopped");
+    assert_eq!(Some(&a), play_game(&batch, 0, &agents, &go).as_ref());
+    // a stop set before the first move: no game
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert_eq!(play_game(&batch, 0, &agents, &stop), None);
     // The actions replay to the same outcome.
     let mut game = batch.start(0);
     for &action in &a.actions {
@@ -380,4 +384,18 @@ fn a_search_of_thousands_of_moves_widens_progressively() {
     // WIDENING * sqrt(400) = 40 root moves at most, each searched more than once on average
     assert!(analysis.moves.len() <= 41, "{}", analysis.moves.len());
     assert!(analysis.moves[0].visits > 10);
+}
+
+#[test]
+fn a_stopped_search_answers_at_once_with_what_it_has() {
+    use crate::games::dominions::Dominions;
+    use std::sync::atomic::AtomicBool;
+    let game = Batch::<Dominions>::new(&Map::new(), 3).unwrap().start(0);
+    for threads in [1, 2] {
+        let mut search = Mcts::<Dominions>::new(mcts(1_000_000, 1, threads));
+        let analysis = search.analyse_until(&game, &AtomicBool::new(true));
+        // one simulation per thread: a move to answer with, and no more
+        assert_eq!(analysis.simulations, threads as u32);
+        assert!(game.is_legal(analysis.moves[0].mv));
+    }
 }
