@@ -9,7 +9,9 @@ on a slower path, and so does a name: ``"random"``, ``"mcts"``, ``"mcts:2000"``,
 - :class:`MCTS`: UCT with one value per player (max^n), so 3- to 6-player games are searched
   correctly; random rollouts cut at ``rollout_plies`` and scored by the game's evaluation
   (``docs/rules/<game>.md``); the tree is kept between moves; ``threads`` search in parallel
-  with the GIL released. The same seed and thread count give the same move.
+  with the GIL released. The same seed and thread count give the same move. Left unset, the
+  exploration constant and the rollout cut are the game's own (``ludorum.game_info(name)``'s
+  ``search_exploration`` and ``search_rollout_plies``), so ``MCTS()`` suits every game.
 - :class:`ISMCTS`: information-set search: every simulation starts from a world drawn with
   ``resample`` for the player to move, so the choice depends only on what that player may know.
   :class:`MCTS` searches this way too in games with hidden information (Armadora), never reading
@@ -200,10 +202,12 @@ class MCTS(BuiltinAgent):
 
     Args:
         simulations: simulations per move, over all threads.
-        c: the exploration constant (values are in [-1, 1]).
+        c: the exploration constant (values are in [-1, 1]); ``None``: the game's
+            (``game_info(name).search_exploration``).
         rollout_plies: random plies after the tree before the game's evaluation scores the
-            position; ``None`` plays rollouts to the end (at the game's simulation cap, for games
-            whose random play need not end).
+            position; ``None``: the game's cut (``game_info(name).search_rollout_plies``, itself
+            ``None`` where rollouts run to the end). Rollouts never run past the game's
+            simulation cap; ``2**32 - 1`` plays them to the end.
         seed: the seed (thread ``t`` draws its own stream from it).
         threads: threads searching in parallel, with the GIL released.
         time_limit: seconds after which the search stops early (then results depend on
@@ -220,7 +224,7 @@ class MCTS(BuiltinAgent):
     """
 
     simulations: int = 1000
-    c: float = 1.4
+    c: float | None = None
     rollout_plies: int | None = None
     seed: int = 0
     threads: int = 1
@@ -231,8 +235,10 @@ class MCTS(BuiltinAgent):
 
     def __post_init__(self) -> None:
         self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
-        if isinstance(self.c, bool) or not isinstance(self.c, (int, float)) or not self.c >= 0:
-            raise InvalidOptionError(f"c must be a number >= 0, got {_args.show(self.c)}")
+        if self.c is not None and (
+            isinstance(self.c, bool) or not isinstance(self.c, (int, float)) or not self.c >= 0
+        ):
+            raise InvalidOptionError(f"c must be None or a number >= 0, got {_args.show(self.c)}")
         if self.rollout_plies is not None:
             self.rollout_plies = _check_int("rollout_plies", self.rollout_plies, 0, 2**32 - 1)
         self.seed = _args.seed(self.seed, InvalidOptionError)
@@ -251,7 +257,7 @@ class MCTS(BuiltinAgent):
         return {
             "kind": "mcts",
             "simulations": self.simulations,
-            "c": float(self.c),
+            "c": None if self.c is None else float(self.c),
             "rollout_plies": self.rollout_plies,
             "seed": self.seed,
             "threads": self.threads,
@@ -575,7 +581,7 @@ def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:
 
     >>> from ludorum.agents import parse_agent
     >>> parse_agent("mcts:200")
-    MCTS(simulations=200, c=1.4, rollout_plies=None, seed=0, threads=1, time_limit=None)
+    MCTS(simulations=200, c=None, rollout_plies=None, seed=0, threads=1, time_limit=None)
     """
     name, _, count = text.partition(":")
     if name == "random" and not count:

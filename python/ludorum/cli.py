@@ -197,6 +197,10 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
         from .bench_agents import run_agents_bench
 
         run_agents_bench(quick=args.quick)
+    elif args.game == "strength":
+        from .bench_agents import run_strength_bench
+
+        run_strength_bench(quick=args.quick)
     elif args.game == "rl":
         from .bench_rl import run_rl_bench
 
@@ -382,16 +386,16 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
 
     b = command(
         "bench",
-        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench rl': VecEnv; "
-        "'bench learn': the learned searches",
+        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench strength': "
+        "the agents' ratings; 'bench rl': VecEnv; 'bench learn': the learned searches",
     )
     b.add_argument(
         "game",
         nargs="?",
-        choices=[*games(), "agents", "rl", "learn"],
+        choices=[*games(), "agents", "strength", "rl", "learn"],
         metavar="GAME",
-        help="default: all; 'agents' measures the search agents, 'rl' the batched env, "
-        "'learn' the learned searches against mctx",
+        help="default: all; 'agents' measures the search agents, 'strength' rates them per "
+        "game, 'rl' the batched env, 'learn' the learned searches against mctx",
     )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.add_argument(

@@ -26,7 +26,7 @@ pub fn spec_from_python(spec: &Bound<'_, PyAny>) -> PyResult<AgentSpec> {
         "random" => Ok(AgentSpec::Random { seed }),
         "mcts" => Ok(AgentSpec::Mcts(MctsConfig {
             simulations: get("simulations")?.map_or(Ok(1000), |v| v.extract())?,
-            c: get("c")?.map_or(Ok(1.4), |v| v.extract())?,
+            c: get("c")?.map(|v| v.extract()).transpose()?,
             rollout_plies: get("rollout_plies")?.map(|v| v.extract()).transpose()?,
             seed,
             threads: get("threads")?.map_or(Ok(1), |v| v.extract())?,

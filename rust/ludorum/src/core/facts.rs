@@ -37,6 +37,27 @@ pub struct Facts {
     /// The name of the same game in OpenSpiel, where it has one with the same move tree (for
     /// the oracle tests and the bench comparison).
     pub openspiel: Option<&'static str>,
+    /// What a search needs to play the game well without settings: MCTS's defaults.
+    pub search: SearchFacts,
+}
+
+/// The defaults of a Monte Carlo tree search for one game, chosen from what the game is like:
+/// how long its random games run and how well its evaluation scores a position mid-game.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::{games::domination::Domination, Game};
+/// // random Domination games last thousands of plies: rollouts are cut and evaluated
+/// assert!(Domination::FACTS.search.rollout_plies.is_some());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchFacts {
+    /// Random plies after the tree before the game's evaluation scores the position; `None`
+    /// plays rollouts to the end (at the game's simulation cap, if any).
+    pub rollout_plies: Option<u32>,
+    /// UCT's exploration constant (values are in `[-1, 1]`).
+    pub exploration: f64,
 }
 
 impl Facts {
@@ -111,6 +132,10 @@ impl Facts {
             "bench": facts.bench,
             "bench_perft": facts.bench_perft,
             "openspiel": facts.openspiel,
+            "search": {
+                "rollout_plies": facts.search.rollout_plies,
+                "exploration": facts.search.exploration,
+            },
             "utility": {
                 "2": facts.utility(2).name(),
                 "more": facts.utility(3).name(),

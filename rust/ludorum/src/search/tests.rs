@@ -309,6 +309,83 @@ fn immediate_losses_are_avoided() {
     );
 }
 
+struct ViewerKeys;
+
+impl Visitor for ViewerKeys {
+    type Output = usize;
+
+    /// Along random games of a game with hidden information, for every viewer: two legal moves
+    /// have the same viewer key exactly when they have the same viewer notation, a move the
+    /// viewer sees as it is keeps its action id, and `viewer_move` finds the first legal move
+    /// of a key. Returns how many moves were checked.
+    fn visit<G: Game>(self) -> usize {
+        let Some(hidden) = G::hidden_information() else {
+            return 0;
+        };
+        let mut checked = 0;
+        let mut moves = Vec::new();
+        for game in positions::<G>(6) {
+            let mover = game.current_player().expect("running");
+            game.legal_moves(&mut moves);
+            for viewer in 0..game.num_players() {
+                let keys: Vec<u64> = moves
+                    .iter()
+                    .map(|&m| (hidden.viewer_key)(&game, viewer, mover, m))
+                    .collect();
+                let seen: Vec<String> = moves
+                    .iter()
+                    .map(|&m| (hidden.viewer_notation)(&game, viewer, mover, m))
+                    .collect();
+                for (i, &mv) in moves.iter().enumerate() {
+                    if seen[i] == game.notation(mv) {
+                        assert_eq!(keys[i], game.action(mv) as u64, "{}", G::NAME);
+                    } else {
+                        assert!(keys[i] >= game.num_actions() as u64, "{}", G::NAME);
+                    }
+                    let first = keys.iter().position(|&k| k == keys[i]).expect("itself");
+                    assert_eq!(seen[first], seen[i], "{}: same key, same view", G::NAME);
+                    if i % 7 == 0 {
+                        for j in 0..moves.len() {
+                            assert_eq!(keys[i] == keys[j], seen[i] == seen[j], "{}", G::NAME);
+                        }
+                    }
+                    assert_eq!(
+                        (hidden.viewer_move)(&game, viewer, mover, keys[i]),
+                        Some(moves[first]),
+                        "{}: the first legal move of a key",
+                        G::NAME
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn viewer_keys_name_moves_as_the_viewer_sees_them() {
+    let mut total = 0;
+    for facts in ALL {
+        total += visit(facts.name, ViewerKeys).unwrap();
+    }
+    assert!(
+        total > 1000,
+        "the games with hidden information were checked"
+    );
+}
+
+#[test]
+fn a_search_of_thousands_of_moves_widens_progressively() {
+    use crate::games::armadora::Armadora;
+    let game = Armadora::new(&Map::new()).unwrap();
+    assert!(game.count_legal_moves() > 1000);
+    let analysis = Mcts::new(mcts(400, 3, 1)).analyse(&game);
+    // WIDENING * sqrt(400) = 40 root moves at most, each searched more than once on average
+    assert!(analysis.moves.len() <= 41, "{}", analysis.moves.len());
+    assert!(analysis.moves[0].visits > 10);
+}
+
 #[test]
 fn a_stopped_search_answers_at_once_with_what_it_has() {
     use crate::games::dominions::Dominions;
