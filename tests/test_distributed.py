@@ -97,7 +97,7 @@ def test_dataset_errors(tmp_path: Path) -> None:
     # a chunk of games 5.. with no games 3 and 4: a gap
     first = (tmp_path / "games-000000000000.jsonl").read_text().splitlines()[0]
     (tmp_path / "games-000000000005.jsonl").write_text(first.replace('"index":0', '"index":5'))
-    with pytest.raises(ValueError, match="do not cover"):
+    with pytest.raises(ValueError, match="not listed"):
         ludorum.read_games(tmp_path)
 
 

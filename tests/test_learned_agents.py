@@ -356,15 +356,18 @@ def test_exact_evaluator_picks_a_best_move_in_endgames(cls: Any) -> None:
 
 
 def test_learned_agents_where_agents_are_taken() -> None:
-    # simulate and arena play them as Python callables; VecEnv opponents cannot be.
+    # simulate and arena play them as Python callables; a VecEnv searches its waiting envs at once
     result = ludorum.simulate(
         "dominions", games=2, agents=[PUCT("uniform", simulations=4), "random"], max_plies=20
     )
     assert len(result.lengths) == 2
     analysis = Gumbel("evaluation", simulations=16).analyse(ludorum.new("dominions"))
     assert analysis.simulations == 16
-    with pytest.raises(InvalidOptionError, match="learned agent"):
-        ludorum.VecEnv("dominions", num_envs=2, opponents=PUCT("uniform"))
+    env = ludorum.VecEnv("dominions", num_envs=2, opponents=PUCT("uniform", simulations=4))
+    _, info = env.reset()
+    assert info["current_player"].tolist() == [0, 0]
+    _, _, _, _, info = env.step(env.sample_actions())
+    assert set(info["current_player"].tolist()) <= {0, -1}
 
 
 def test_hidden_information_searches_the_mover_s_view() -> None:

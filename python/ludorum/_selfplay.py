@@ -31,6 +31,7 @@ def selfplay(
     temperature_plies: int = 0,
     out: str | os.PathLike[str] | None = None,
     out_format: str | None = None,
+    overwrite: bool = False,
     cluster: Literal["ray"] | None = None,
     address: str | None = None,
     chunk_size: int | None = None,
@@ -62,6 +63,8 @@ def selfplay(
             ``ludorum.read_games``), with the arrays themselves in ``selfplay.npz``.
         out_format: the chunk's format, ``"parquet"`` or ``"jsonl"`` (default: Parquet when
             pyarrow is installed).
+        overwrite: with ``out``, clear a directory that holds another run's dataset (without
+            it, such a directory is refused before any game is played).
         cluster: ``None`` (this machine) or ``"ray"``: chunks of consecutive games run as Ray
             tasks (``pip install "ludorum[ray]"``), each searched in one batch, and the rows
             are those of the same call run here (game ``g`` is seeded ``seed + g`` wherever it
@@ -83,6 +86,7 @@ def selfplay(
     Raises:
         InvalidOptionError: a bad setting, game option or ``out_format``, or an unknown
             evaluator.
+        InvalidArgumentError: ``out`` holds another run's dataset and ``overwrite`` is false.
 
     >>> import ludorum
     >>> data = ludorum.selfplay("dominions", "uniform", games=2, simulations=8, max_plies=6)
@@ -117,12 +121,14 @@ def selfplay(
         raise InvalidOptionError(f"cluster must be None or 'ray', got {_args.show(cluster)}")
     if chunk_size is not None:
         chunk_size = _args.count("chunk_size", chunk_size, 1, 2**31 - 1, InvalidOptionError)
+    if cluster == "ray":
+        new(game, **options)  # the options are checked here, before any task starts
+    if out is not None:  # after every check: a refused call leaves the directory as it was
+        dataset.claim(out, overwrite)
     data: dict[str, np.ndarray[Any, Any]]
     if cluster == "ray":
         from .distributed import selfplay_on_ray
 
-        # the options are checked here, before any task starts
-        new(game, **options)
         args = (game, options, evaluator, agent.spec(), temperature_plies, max_plies)
         data = selfplay_on_ray(games, seed, args, address=address, chunk_size=chunk_size)
     else:
@@ -174,6 +180,15 @@ def _write(
         if outcome is not None:
             masks[g] = sum(1 << p for p in outcome.winners)
             codes[g] = reasons.index(outcome.reason)
+    arrays = {
+        "winner_masks": masks,
+        "lengths": counts.astype(np.uint32),
+        "reason_codes": codes,
+        "actions": actions.astype(np.uint32),
+        "offsets": offsets,
+    }
+    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]
+    chunk = dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
     dataset.write_meta(
         out,
         {
@@ -186,13 +201,5 @@ def _write(
             "threads": agent.threads,
             "seconds": time.perf_counter() - start,
         },
+        [chunk],
     )
-    arrays = {
-        "winner_masks": masks,
-        "lengths": counts.astype(np.uint32),
-        "reason_codes": codes,
-        "actions": actions.astype(np.uint32),
-        "offsets": offsets,
-    }
-    dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
-    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]

@@ -116,6 +116,9 @@ fn each<P: Send, T: Send>(parts: &mut [P], f: impl Fn(&mut P) -> T + Sync) -> Ve
     }
 }
 
+/// Nodes a fresh tree reserves room for at most.
+const RESERVED_NODES: usize = 4096;
+
 /// The roots a thread takes at least (fewer are not worth a thread).
 const ROOTS_PER_THREAD: usize = 8;
 
@@ -412,9 +415,9 @@ impl LearnedSearch {
             game.tree.prepare(&history, state.num_players(), reuse);
             if !game.tree.nodes[0].expanded {
                 // A fresh tree: room for every simulation's node, each about as wide as
-                // the root.
-                game.tree
-                    .reserve(sims as usize + 1, state.count_legal_moves().min(64));
+                // the root (up to a bound: a huge budget grows the arenas as it goes).
+                let nodes = (sims as usize + 1).min(RESERVED_NODES);
+                game.tree.reserve(nodes, state.count_legal_moves().min(64));
             }
             if let Rule::Gumbel(c) = &self.config.rule {
                 let k = c.max_considered.min(state.count_legal_moves());
