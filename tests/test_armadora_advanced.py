@@ -66,7 +66,7 @@ def message(backend: str, **options: Any) -> str:
         (
             {"foo": 1},
             "unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, "
-            "rules, races, reinforcement, partners",
+            "rules, races, reinforcement, power_before_action, partners",
         ),
         ({"rules": "expert"}, "rules must be one of 'base', 'advanced', got 'expert'"),
         (
@@ -100,7 +100,15 @@ def message(backend: str, **options: Any) -> str:
             {"races": ["orc", "goblin"]},
             "races must be None with rules='base', got ['orc', 'goblin']",
         ),
-        ({"reinforcement": "any"}, "reinforcement must be 'open' with rules='base', got 'any'"),
+        ({"reinforcement": "open"}, "reinforcement must be 'any' with rules='base', got 'open'"),
+        (
+            {"rules": "advanced", "power_before_action": 1},
+            "power_before_action must be True or False, got 1",
+        ),
+        (
+            {"power_before_action": True},
+            "power_before_action must be False with rules='base', got True",
+        ),
         # the first failure in the order players, seed, ..., partners is reported
         ({"players": 5, "rules": "expert"}, "players must be one of 2, 3, 4, got 5"),
         (
@@ -119,14 +127,15 @@ def test_options_after_defaults(backend: str) -> None:
     base = {"players": 2, "seed": 0, "first_player": None, "gold": None}
     assert ludorum.new(GAME, backend=backend).options == base
     # the defaults given explicitly are accepted, and a base game's options stay the base ones
-    explicit = ludorum.new(GAME, backend=backend, rules="base", reinforcement="open")
+    explicit = ludorum.new(GAME, backend=backend, rules="base", reinforcement="any")
     assert explicit.options == base
     assert ludorum.new(GAME, backend=backend, partners=False).options == base
     assert ludorum.new(GAME, backend=backend, rules="advanced").options == {
         **base,
         "rules": "advanced",
         "races": ["orc", "goblin"],
-        "reinforcement": "open",
+        "reinforcement": "any",
+        "power_before_action": False,
     }
     four = ludorum.new(GAME, backend=backend, players=4, partners=True)
     assert four.options == {**base, "players": 4, "partners": True}
@@ -237,7 +246,13 @@ def test_illegal_powers_raise_illegal_move_error(backend: str) -> None:
 
 # -- worked examples ---------------------------------------------------------------------------
 
-MAGE = {"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}
+# The page's worked example with power_before_action=True (a power, then the action).
+MAGE = {
+    "players": 3,
+    "rules": "advanced",
+    "races": ["orc", "mage", "elf"],
+    "power_before_action": True,
+}
 
 
 @every_backend
@@ -288,7 +303,8 @@ def test_example_mage_json(backend: str) -> None:
             "gold": GOLD,
             "rules": "advanced",
             "races": ["orc", "mage", "elf"],
-            "reinforcement": "open",
+            "reinforcement": "any",
+            "power_before_action": True,
         },
         "moves": ["3@c3", "mage c3", "1@d3"],
         "warriors": warriors,
@@ -358,7 +374,8 @@ def test_example_mage_cannot_look_twice_nor_at_its_own(backend: str) -> None:
     assert [m for m in advanced_moves(state) if m.startswith("mage")] == ["mage e3"]
 
 
-GOBLIN = {"rules": "advanced", "races": ["goblin", "orc"]}
+# The page's worked example with power_before_action=True (a power, then the action).
+GOBLIN = {"rules": "advanced", "races": ["goblin", "orc"], "power_before_action": True}
 
 
 @every_backend
@@ -386,7 +403,8 @@ def test_example_goblin(backend: str) -> None:
         assert other.board()[c("d3")][1] != 5
 
 
-ORC = {"rules": "advanced", "races": ["orc", "goblin"]}
+# The page's worked example with power_before_action=True (a power, then the action).
+ORC = {"rules": "advanced", "races": ["orc", "goblin"], "power_before_action": True}
 
 
 @every_backend
@@ -409,7 +427,8 @@ def test_example_orc(backend: str) -> None:
         state.play("orc c1-d1")
 
 
-ELF = {"rules": "advanced", "races": ["elf", "orc"]}
+# The page's worked example with power_before_action=True (a power, then the action).
+ELF = {"rules": "advanced", "races": ["elf", "orc"], "power_before_action": True}
 
 
 @every_backend
@@ -462,7 +481,7 @@ def reinforcements(state: Any) -> list[str]:
 
 @every_backend
 def test_example_reinforcement_open(backend: str) -> None:
-    state = new(backend, REINFORCE[:5], **ORC)
+    state = new(backend, REINFORCE[:5], **ORC, reinforcement="open")
     assert state.current_player == 1 and reinforcements(state) == []
     state.play("1@c3")
     assert state.current_player == 0 and reinforcements(state) == []
