@@ -8,7 +8,7 @@ RUST   := $(shell find rust -name '*.rs' -o -name Cargo.toml) Cargo.toml
 EXT    := $(VENV)/.ludorum-ext
 ENGINE := target/release/ludorum-engine
 
-.PHONY: demo test bench lint fmt build clean browser
+.PHONY: demo test test-clients bench lint fmt build clean browser
 
 demo: $(EXT)
 	$(VENV)/bin/ludorum demo
@@ -18,6 +18,20 @@ test: $(EXT) $(ENGINE) browser
 	$(PY) -m pytest -q
 	$(VENV)/bin/ruff check python tests benches
 	$(VENV)/bin/ruff format --check python tests benches
+
+# The recipes of docs/rl.md with the learning libraries that need torch (the extra `clients`:
+# Stable-Baselines3, sb3-contrib, Tianshou; torch is too large for `make test`, which checks the
+# duck-typed parts, action_masks(), seeding and spaces, without them).
+CLIENTS := $(VENV)/.ludorum-clients
+$(CLIENTS): pyproject.toml | $(PY)
+	$(PY) -c "import tomllib; t = tomllib.load(open('pyproject.toml', 'rb')); \
+	print('\n'.join(d for d in t['project']['optional-dependencies']['clients'] \
+	if not d.startswith('ludorum')))" > $(VENV)/clients.txt
+	$(PY) -m pip install --quiet -r $(VENV)/clients.txt
+	touch $@
+
+test-clients: $(EXT) $(CLIENTS)
+	$(PY) -m pytest -q tests/test_clients.py tests/test_docs_snippets.py -k "clients or rl.md"
 
 bench: $(EXT)
 	$(VENV)/bin/ludorum bench

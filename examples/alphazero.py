@@ -209,6 +209,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int)
     parser.add_argument("--games", type=int, help="self-play games per iteration")
     parser.add_argument("--simulations", type=int)
+    parser.add_argument("--hidden", type=int, help="hidden units per layer")
     parser.add_argument("--eval-games", type=int, help="default: 100 (tic-tac-toe), 200")
     args = parser.parse_args()
     iterations, games, simulations, hidden, buffer_rows = DEFAULTS[args.game]
@@ -218,6 +219,7 @@ def main() -> None:
     iterations = args.iterations if args.iterations is not None else iterations
     games = args.games if args.games is not None else games
     simulations = args.simulations if args.simulations is not None else simulations
+    hidden = args.hidden if args.hidden is not None else hidden
     eval_games = args.eval_games if args.eval_games is not None else eval_games
     probe = ludorum.new(args.game)
     shape = tuple(np.asarray(probe.observation(0)).shape)

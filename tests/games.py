@@ -47,10 +47,13 @@ class GameSpec:
     more_options: list[dict[str, Any]] = field(default_factory=list)
     #: options under which random games end within a few dozen plies (vector environments)
     short_options: dict[str, Any] = field(default_factory=dict)
-    #: MCTS against random in a two-player game (``tests/test_arena.py``): the MCTS settings,
-    #: the number of games and the game's options, with which MCTS must win most games and
-    #: lose none; the default suits a game whose random games end soon
-    strength: tuple[dict[str, Any], int, dict[str, Any]] = ({"simulations": 200}, 6, {})
+    #: the search agents at their defaults against random in a two-player game
+    #: (``tests/test_arena.py``): games from each seat, and options added to the game's first
+    #: two-player bench configuration
+    strength: tuple[int, dict[str, Any]] = (10, {})
+    #: the share of its games from each seat a default search must win against random (a game
+    #: where no play can win that often from some seat says so, and why)
+    strength_floor: float = 0.95
 
 
 def load_spec(game: str) -> GameSpec:

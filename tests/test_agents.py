@@ -180,3 +180,16 @@ def test_callables_and_names_are_agents() -> None:
     )
     assert result.agents[0] == "first"
     assert result.replay(1).outcome() is not None
+
+
+def test_the_agents_bench_has_a_speed_row_per_game() -> None:
+    from ludorum.bench_agents import opening, search_speed, speed_rows
+
+    rows = speed_rows()
+    assert {name for name, _ in rows} == set(ludorum.games())
+    players = {ludorum.new(n, **o).num_players for n, o in rows if n == "armadora"}
+    assert players == {2, 4}  # the fewest and the most players
+    state = opening("tic_tac_toe", {})
+    assert state.ply == 6
+    wall, cpu = search_speed(state, simulations=50, rounds=1)
+    assert wall > 0 and cpu > 0

@@ -16,6 +16,7 @@ import ludorum
 from ludorum import InvalidOptionError, State
 from ludorum.agents import MCTS, Random
 from ludorum.arena import schedule
+from ludorum.bench_agents import seat_win_rates, strength_rows
 
 
 @pytest.mark.parametrize(("agents", "players"), [(2, 2), (3, 2), (3, 3), (4, 3), (5, 4), (6, 6)])
@@ -151,26 +152,27 @@ def test_no_games() -> None:
     assert result.records == () and all(s.games == 0 for s in result.standings)
 
 
-#: per game with two players: MCTS's settings, games and the game options (its spec's
-#: ``strength``; fixed seeds)
+#: per game with two players: the search agents at their defaults (MCTS, and ISMCTS where the
+#: game hides information), the games from each seat, the game's options and the share of games
+#: to win from each seat (its spec's ``strength`` and ``strength_floor``; fixed seeds)
+SPEC_BY_NAME = {spec.name: spec for spec in SPECS}
 STRENGTH = {
-    spec.name: (MCTS(**spec.strength[0]), spec.strength[1], spec.strength[2])
-    for spec in SPECS
-    if 2 in ludorum.game_info(spec.name).players
+    name: (
+        kinds,
+        SPEC_BY_NAME[name].strength[0],
+        {**options, **SPEC_BY_NAME[name].strength[1]},
+        SPEC_BY_NAME[name].strength_floor,
+    )
+    for name, options, kinds in strength_rows()
 }
 
 
 @pytest.mark.parametrize("name", sorted(STRENGTH))
-def test_mcts_beats_random(name: str) -> None:
-    agent, games, options = STRENGTH[name]
-    result = ludorum.arena(
-        name, agents={"mcts": agent, "random": Random()}, games=games, seed=7, **options
-    )
-    mcts = result.standing("mcts")
-    # a clear majority: most games won, none lost, three quarters of the score (Chinese
-    # Checkers games that the random player blocks end in draws at the ply limit)
-    assert mcts.wins > games / 2 and mcts.losses == 0, result.table()
-    assert mcts.score_rate >= 0.75, result.table()
+def test_default_searches_beat_random_from_every_seat(name: str) -> None:
+    kinds, games, options, floor = STRENGTH[name]
+    for kind in kinds:
+        rates = seat_win_rates(name, kind(), games, seed=7, **options)
+        assert all(rate >= floor for rate in rates), (kind.__name__, rates)
 
 
 def test_strength_covers_every_two_player_game() -> None:

@@ -343,6 +343,33 @@ def test_play_to_the_end(
     assert f"({outcome.reason})" in out.rstrip().splitlines()[-1]
 
 
+def test_play_talks(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --seats: you against the default agent; help explains the game's notation."""
+    out = _play(["armadora", "--first-player", "0"], "help\nquit\n", monkeypatch, capsys)
+    assert "seats 0: human, 1: mcts" in out
+    assert "c2-d2 e4-e5" in out  # the palisades' notation, from the rules page
+
+
+def test_play_says_the_agent_is_thinking_and_reads_upper_case(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play(
+        ["armadora", "--seats", "human,mcts:30", "--first-player", "0"],
+        "3@C3\nquit\n",
+        monkeypatch,
+        capsys,
+    )
+    assert "player 0 plays 3@c3" in out
+    assert re.search(r"player 1 \(mcts:30\) is thinking \.* ?\d+\.\d s", out), out
+
+
+def test_play_reports_the_typed_error_when_no_case_names_a_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play(["tic_tac_toe", "--seats", "human,random"], "Z9\nquit\n", monkeypatch, capsys)
+    assert "error: invalid move 'Z9'" in out
+
+
 def test_play_refuses_a_wrong_number_of_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1 seats for 2 players" in _fails(["play", "dominions", "--seats", "human"], capsys)
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import ludorum
+from ludorum.bench_learn import TimedMLP
 from ludorum.distributed import chunk_bounds, merge
 
 #: small configurations, a few chunks each
@@ -96,7 +97,7 @@ def test_dataset_errors(tmp_path: Path) -> None:
     # a chunk of games 5.. with no games 3 and 4: a gap
     first = (tmp_path / "games-000000000000.jsonl").read_text().splitlines()[0]
     (tmp_path / "games-000000000005.jsonl").write_text(first.replace('"index":0', '"index":5'))
-    with pytest.raises(ValueError, match="do not cover"):
+    with pytest.raises(ValueError, match="not listed"):
         ludorum.read_games(tmp_path)
 
 
@@ -174,3 +175,16 @@ def test_arena_on_ray_is_the_local_arena(ray_instance: Any) -> None:
     remote = ludorum.arena("so_long_sucker", agents, games=12, seed=5, players=2, cluster="ray")
     assert local.records == remote.records
     assert local.standings == remote.standings
+
+
+# a numpy network the workers can unpickle (its class is in the package, not in this file)
+@pytest.mark.parametrize("evaluator", ["uniform", TimedMLP(16)])
+def test_selfplay_on_ray_is_the_local_selfplay(ray_instance: Any, evaluator: Any) -> None:
+    kwargs: dict[str, Any] = {"games": 5, "simulations": 8, "seed": 3, "max_plies": 12}
+    local = ludorum.selfplay("tic_tac_toe", evaluator, **kwargs)
+    remote = ludorum.selfplay("tic_tac_toe", evaluator, cluster="ray", chunk_size=2, **kwargs)
+    assert local.keys() == remote.keys()
+    for key in local:
+        np.testing.assert_array_equal(local[key], remote[key], err_msg=key)
+    with pytest.raises(ludorum.InvalidOptionError, match="cluster must be"):
+        ludorum.selfplay("tic_tac_toe", "uniform", cluster="dask")  # type: ignore[arg-type]

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import json
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
 
 import ludorum
+import ludorum.agents
 
 gymnasium = pytest.importorskip("gymnasium", reason="Gymnasium is the extra ludorum[rl]")
 
@@ -82,3 +85,55 @@ def test_the_ply_limit_truncates() -> None:
             int(np.flatnonzero(info["action_mask"])[0])
         )
     assert truncated and not terminated and reward == 0.0
+
+
+def test_every_reset_deals_a_new_game_reproducibly() -> None:
+    def golds(seed: int) -> list[str]:
+        env = gymnasium.make("ludorum/Armadora-v0", players=2)
+        env.reset(seed=seed)
+        seen = [json.dumps(env.unwrapped.state.to_json()["gold"])]
+        for _ in range(4):
+            env.reset()
+            seen.append(json.dumps(env.unwrapped.state.to_json()["gold"]))
+        return seen
+
+    first = golds(3)
+    assert len(set(first)) > 1
+    assert golds(3) == first
+    assert golds(4) != first
+    # a seed option fixes one game
+    fixed = gymnasium.make("ludorum/Armadora-v0", players=2, seed=7)
+    fixed.reset(seed=1)
+    gold = fixed.unwrapped.state.to_json()["gold"]
+    fixed.reset()
+    assert fixed.unwrapped.state.to_json()["gold"] == gold
+
+
+def test_action_masks_are_where_maskable_ppo_looks() -> None:
+    env = gymnasium.make("ludorum/SoLongSucker-v0", players=3)
+    _, info = env.reset(seed=0)
+    masks = env.unwrapped.action_masks()
+    assert masks.dtype == np.bool_ and (masks == info["action_mask"].astype(bool)).all()
+    # through the wrappers, as sb3's vector envs reach it
+    assert (env.get_wrapper_attr("action_masks")() == masks).all()
+    vec = ludorum.VecEnv("so_long_sucker", 3, players=3).to_gymnasium()
+    _, info = vec.reset(seed=0)
+    assert (vec.action_masks() == info["action_mask"]).all()
+
+
+def test_a_policy_plays_the_other_seats() -> None:
+    calls = []
+
+    def last_legal(obs: Any, masks: Any, players: Any) -> Any:
+        calls.append(players.tolist())
+        return masks.shape[1] - 1 - masks[:, ::-1].argmax(axis=1)
+
+    env = gymnasium.make(
+        "ludorum/Domination-v0", players=3, opponents=ludorum.agents.Policy(last_legal)
+    )
+    _, info = env.reset(seed=0)
+    for _ in range(5):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        if terminated or truncated:
+            break
+    assert calls and all(p in ([1], [2]) for p in calls)

@@ -1,6 +1,7 @@
-"""Ctrl-C during long calls: a Rust ``simulate`` or ``perft`` checks for signals about every 50 ms
-with the GIL released, and raises ``KeyboardInterrupt`` within a fraction of a second, leaving
-the state as it was.
+"""Ctrl-C during long calls: a Rust ``simulate``, ``perft``, search (``Agent.choose`` and
+``analyse``, the learned agents), arena and self-play check for signals about every 50 ms with
+the GIL released, and raise ``KeyboardInterrupt`` within a fraction of a second, leaving the
+state as it was.
 
 Each case runs in a fresh process (issue 16: there, an interrupted batch used to end in a Rust
 panic, "Failed to access NumPy array API capsule", and a deep perft ran on for 48 s), where a
@@ -12,9 +13,11 @@ the games under way too, not only the next ones).
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -89,3 +92,84 @@ def test_ctrl_c_stops_a_reference_perft_and_leaves_the_state() -> None:
     )
     assert result["interrupted"] is True
     assert result["after"] < 1.0, result
+
+
+# -- searches, arenas and self-play: each would run for minutes --------------------------------
+
+HUGE = 10**8  # simulations: far more than a test could wait for
+LEARNED = 10**6  # the same for the learned searches, whose setup grows with the budget
+
+
+@pytest.mark.parametrize("method", ["choose", "analyse"])
+@pytest.mark.parametrize("agent", ["MCTS", "ISMCTS"])
+def test_ctrl_c_stops_a_search_and_leaves_the_state(method: str, agent: str) -> None:
+    result = interrupted(
+        f"""
+        state = ludorum.new("armadora", players=2)
+        before = state.to_json()
+        searcher = ludorum.agents.{agent}(simulations={HUGE})
+        run(lambda: searcher.{method}(state))
+        assert state.to_json() == before and state.key == state.key_from_scratch()
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
+def test_ctrl_c_stops_an_arena() -> None:
+    result = interrupted(
+        f"""
+        run(lambda: ludorum.arena(
+            "dominions", {{"a": "mcts:{HUGE}", "b": "random"}}, games=2, threads=1,
+            progress=False,
+        ))
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
+@pytest.mark.parametrize("agent", ["PUCT", "Gumbel"])
+def test_ctrl_c_stops_a_learned_search(agent: str) -> None:
+    result = interrupted(
+        f"""
+        state = ludorum.new("dominions")
+        before = state.to_json()
+        searcher = ludorum.agents.{agent}("evaluation", simulations={LEARNED})
+        run(lambda: searcher.choose(state))
+        assert state.to_json() == before
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
+def test_ctrl_c_stops_selfplay() -> None:
+    result = interrupted(
+        f"""
+        run(lambda: ludorum.selfplay("dominions", "evaluation", games=2, simulations={LEARNED}))
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
+def test_ctrl_c_stops_the_arena_command() -> None:
+    """``ludorum arena`` on a terminal: SIGINT ends it with status 130 within a second."""
+    command = [
+        sys.executable, "-m", "ludorum.cli", "arena", "dominions",
+        "--agents", f"mcts:{HUGE},random", "--games", "2", "--threads", "1",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(2.0)  # the interpreter starts and the first search begins
+        assert process.poll() is None, process.communicate()
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+        after = time.perf_counter() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, process.communicate()
+    assert after < 1.0, after

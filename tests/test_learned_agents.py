@@ -93,6 +93,29 @@ def test_search_many_is_batched_and_equals_searching_alone(cls: Any) -> None:
         np.testing.assert_array_equal(alone.value, r.value)
 
 
+@pytest.mark.parametrize("cls", [PUCT, Gumbel])
+def test_threads_share_the_roots_and_change_nothing(cls: Any) -> None:
+    states = _positions(24)
+    found = {}
+    for threads in (1, 2):
+        e = Counting(states[0].num_actions)
+        found[threads] = cls(e, simulations=12, seed=2, reuse=False, threads=threads).search_many(
+            states
+        )
+        assert e.calls <= 13, "still one evaluator call per step, whatever the threads"
+    for one, two in zip(found[1], found[2]):
+        assert one.action == two.action
+        np.testing.assert_array_equal(one.visits, two.visits)
+        np.testing.assert_array_equal(one.policy, two.policy)
+    kwargs: dict[str, Any] = {"games": 20, "simulations": 6, "seed": 4, "max_plies": 10}
+    alone = ludorum.selfplay("dominions", "evaluation", **kwargs)
+    shared = ludorum.selfplay("dominions", "evaluation", threads=2, **kwargs)
+    for key in alone:
+        np.testing.assert_array_equal(alone[key], shared[key], err_msg=key)
+    with pytest.raises(InvalidOptionError, match="threads"):
+        cls("uniform", threads=0)
+
+
 def test_tree_reuse_keeps_the_visits() -> None:
     state = ludorum.new("dominions")
     agent = PUCT("uniform", simulations=30)
@@ -333,15 +356,18 @@ def test_exact_evaluator_picks_a_best_move_in_endgames(cls: Any) -> None:
 
 
 def test_learned_agents_where_agents_are_taken() -> None:
-    # simulate and arena play them as Python callables; VecEnv opponents cannot be.
+    # simulate and arena play them as Python callables; a VecEnv searches its waiting envs at once
     result = ludorum.simulate(
         "dominions", games=2, agents=[PUCT("uniform", simulations=4), "random"], max_plies=20
     )
     assert len(result.lengths) == 2
     analysis = Gumbel("evaluation", simulations=16).analyse(ludorum.new("dominions"))
     assert analysis.simulations == 16
-    with pytest.raises(InvalidOptionError, match="learned agent"):
-        ludorum.VecEnv("dominions", num_envs=2, opponents=PUCT("uniform"))
+    env = ludorum.VecEnv("dominions", num_envs=2, opponents=PUCT("uniform", simulations=4))
+    _, info = env.reset()
+    assert info["current_player"].tolist() == [0, 0]
+    _, _, _, _, info = env.step(env.sample_actions())
+    assert set(info["current_player"].tolist()) <= {0, -1}
 
 
 def test_hidden_information_searches_the_mover_s_view() -> None:

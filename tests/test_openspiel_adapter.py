@@ -53,14 +53,60 @@ def test_types_follow_the_configuration() -> None:
 def test_parameters_reach_the_game() -> None:
     game = pyspiel.load_game("ludorum_armadora(players=3,rules=advanced,races=mage:elf:orc)")
     state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(0)
     assert state.state.races() == ("mage", "elf", "orc")
     with pytest.raises(ludorum.InvalidOptionError):
         pyspiel.load_game("ludorum_armadora(players=9)")
 
 
+def test_the_seeded_setup_is_chance() -> None:
+    arm = pyspiel.load_game("ludorum_armadora(players=3,setups=64)")
+    assert arm.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert arm.max_chance_outcomes() == 64
+    state = arm.new_initial_state()
+    assert state.is_chance_node() and [p for _, p in state.chance_outcomes()] == [1 / 3] * 3
+    state.apply_action(2)
+    assert len(state.chance_outcomes()) == 64
+    state.apply_action(17)
+    assert (
+        state.state.to_json()
+        == ludorum.new("armadora", players=3, first_player=2, seed=17).to_json()
+    )
+    # different draws, different deals; every deal is reached through chance
+    golds = set()
+    for seed in range(8):
+        other = arm.new_initial_state()
+        other.apply_action(0)
+        other.apply_action(seed)
+        golds.add(tuple(other.state.gold()))
+    assert len(golds) > 1
+    # the first player of Domination is its one draw, with its real distribution
+    dom = pyspiel.load_game("ludorum_domination(players=4)")
+    start = dom.new_initial_state()
+    assert start.chance_outcomes() == [(p, 0.25) for p in range(4)]
+    start.apply_action(3)
+    assert not start.is_chance_node() and start.current_player() == 3
+    # a fixed seed (any of 0..2**64 - 1, as text past 2**31) or first player fixes the setup
+    for spec in ["seed=s3000000000", "seed=0xFFFFFFFFFFFFFFFF", "seed=s5", "first_player=1"]:
+        fixed = pyspiel.load_game(f"ludorum_armadora(players=2,{spec})")
+        assert fixed.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert fixed.new_initial_state().is_chance_node() == spec.startswith("first")
+    big = pyspiel.load_game("ludorum_armadora", {"seed": str(2**64 - 1)})
+    assert big.new_initial_state().state.options["seed"] == 2**64 - 1
+    with pytest.raises(ludorum.InvalidOptionError, match="seed"):
+        pyspiel.load_game("ludorum_armadora(seed=s-3)")
+    # OpenSpiel's CFR runs through the chance node
+    small = pyspiel.load_game("ludorum_so_long_sucker(players=2,chips=1)")
+    cfr = pyspiel.CFRSolver(small)
+    cfr.evaluate_and_update_policy()
+
+
 def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     game = pyspiel.load_game("ludorum_armadora(players=3)")
     state = game.new_initial_state()
+    state.apply_action(1)
+    state.apply_action(5)
     rng = ludorum.SplitMix64(4)
     for _ in range(12):
         actions = state.legal_actions()

@@ -11,6 +11,7 @@ import pytest
 from games import SPECS
 
 import ludorum
+import ludorum.agents
 from ludorum import SplitMix64
 
 #: small configurations whose episodes end within a few dozen steps
@@ -217,6 +218,67 @@ def test_opponents_play_inside_the_step(opponents: Any) -> None:
             else:
                 assert rewards[i] == 0.0
     assert ends > 0
+
+
+def test_a_policy_is_called_once_for_all_the_envs_that_wait_for_it() -> None:
+    calls = []
+
+    def first_legal(obs: Any, masks: Any, players: Any) -> Any:
+        assert obs.shape[1:] == env.observation_shape and masks.dtype == np.bool_
+        # every env that waits for one of the policy's seats is in this one call
+        waiting = np.isin(env._current_player, [1, 2, 3])
+        assert len(players) == waiting.sum() > 0
+        assert (masks == env.action_masks()[waiting]).all()
+        for row, player in enumerate(players):
+            i = np.flatnonzero(waiting)[row]
+            assert (obs[row] == env.game(i).observation(int(player))).all()
+        calls.append(len(players))
+        return masks.argmax(axis=1)
+
+    policy = ludorum.agents.Policy(first_legal)
+    env = ludorum.VecEnv("so_long_sucker", 6, players=4, opponents=policy, learner=0)
+    env.reset(seed=2)
+    for _ in range(40):
+        _, _, _, _, info = env.step(env.sample_actions())
+        assert set(info["current_player"].tolist()) <= {0, -1}
+    assert max(calls) > 1
+
+
+def test_a_mixed_list_of_agents_policies_and_learned_searches() -> None:
+    policy = ludorum.agents.Policy(lambda obs, masks, players: masks.argmax(axis=1))
+    puct = ludorum.agents.PUCT(evaluator="uniform", simulations=4)
+    env = ludorum.VecEnv(
+        "so_long_sucker", 3, players=4, opponents=[None, policy, puct, "random"], learner=0
+    )
+    env.reset(seed=1)
+    ends = 0
+    for _ in range(80):
+        _, _, terminated, truncated, info = env.step(env.sample_actions())
+        assert set(info["current_player"].tolist()) <= {0, -1}
+        ends += int(terminated.sum() + truncated.sum())
+    assert ends > 0
+    # a policy's illegal action is refused, naming the env
+    bad = ludorum.agents.Policy(lambda obs, masks, players: (~masks).argmax(axis=1))
+    wrong = ludorum.agents.Policy(lambda obs, masks, players: [0.5] * len(players))
+    cases: list[tuple[Any, Any, str]] = [
+        (bad, (ludorum.IllegalMoveError, ludorum.InvalidMoveError), "env ., action"),
+        (wrong, ludorum.InvalidArgumentError, "integer action ids"),
+    ]
+    for policy, error, message in cases:
+        bad_env = ludorum.VecEnv("so_long_sucker", 2, players=3, opponents=policy)
+        with pytest.raises(error, match=message):
+            bad_env.reset()
+            for _ in range(10):
+                bad_env.step(bad_env.sample_actions())
+
+
+def test_unseeded_resets_deal_new_games() -> None:
+    env = ludorum.VecEnv("armadora", 1, seed=5)
+    golds = []
+    for _ in range(4):
+        env.reset()
+        golds.append(tuple(env.game(0).gold()))
+    assert len(set(golds)) > 1
 
 
 # -- observation layouts -----------------------------------------------------------------------

@@ -24,7 +24,7 @@ from ._registry import check_backend, game_info, new
 from ._state import State
 from ._types import Move
 from .agents import AgentLike, BuiltinAgent, as_agent
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, InvalidStateError
 from .rng import MASK64, SplitMix64
 
 if TYPE_CHECKING:
@@ -90,10 +90,12 @@ class SimulationResult:
         return self.actions[int(self.offsets[i]) : int(self.offsets[i + 1])]
 
     def replay(self, i: int, backend: str = "rust") -> State:
-        """Game ``i`` played again from its recorded actions: the state at its end.
+        """Game ``i`` played again from its recorded actions: the state at its end, which must
+        be the recorded end (its winners and reason).
 
         Raises:
             ValueError: the games were not recorded.
+            InvalidStateError: the game does not replay to its recorded end.
         """
         options = dict(self.options)
         if "seed" in options:  # a seeded setup: game i was seeded seed + i
@@ -101,6 +103,23 @@ class SimulationResult:
         state = new(self.game, backend=backend, **options)
         for action in self.game_actions(i):
             state.apply_action(int(action))
+        outcome = state.outcome()
+        recorded = int(self.winner_masks[i])
+        reason = self.reason_names[int(self.reason_codes[i])]
+        if (
+            outcome is None
+            or outcome.reason != reason
+            or recorded != sum(1 << p for p in outcome.winners)
+        ):
+            named = [p for p in range(8) if recorded >> p & 1]
+            replayed = (
+                "a game not over"
+                if outcome is None
+                else (f"winners {list(outcome.winners)} ({outcome.reason})")
+            )
+            raise InvalidStateError(
+                f"game {i} replays to {replayed}, but is recorded with winners {named} ({reason})"
+            )
         return state
 
     @property

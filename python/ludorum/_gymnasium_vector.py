@@ -29,7 +29,7 @@ class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     Observations are the env's (a ``Box`` with the bounds of ``observation_spec()``), actions a
     ``MultiDiscrete`` of action ids, rewards ``(num_envs,)`` float32: the learner's with
     opponents, else the reward of the player who moved in each env. ``info["action_mask"]``
-    holds the legal actions, as in ``ludorum.VecEnv``.
+    and ``action_masks()`` hold the legal actions, as in ``ludorum.VecEnv``.
 
     >>> import ludorum
     >>> envs = ludorum.VecEnv("so_long_sucker", 4, opponents="random").to_gymnasium()
@@ -37,6 +37,8 @@ class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     >>> obs, rewards, terminated, truncated, info = envs.step(envs.env.sample_actions())
     >>> rewards.shape, envs.metadata["autoreset_mode"].value
     ((4,), 'NextStep')
+    >>> envs.action_masks().shape
+    (4, 149)
     """
 
     def __init__(self, env: VecEnv) -> None:
@@ -65,6 +67,11 @@ class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
         obs, rewards, terminated, truncated, info = self.env.step(actions)
         np.copyto(self._rewards, rewards[self._rows, movers])
         return obs, self._rewards, terminated, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of every env now, ``(num_envs, num_actions)`` bool (a read-only
+        view that the next step overwrites)."""
+        return self.env.action_masks()
 
     def close_extras(self, **kwargs: Any) -> None:
         self.env.close()

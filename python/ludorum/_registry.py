@@ -125,6 +125,11 @@ class GameInfo:
     bench_perft: tuple[tuple[dict[str, Any], int], ...]
     #: OpenSpiel's name for the same game, where it has one with the same move tree
     openspiel: str | None
+    #: the plies of random play after the tree before a search without settings scores the
+    #: position with the game's evaluation (``None``: to the end)
+    search_rollout_plies: int | None
+    #: the exploration constant of a search without settings
+    search_exploration: float
     _utility: tuple[str, str]
 
     def utility(self, players: int) -> str:
@@ -194,6 +199,8 @@ def _infos() -> dict[str, GameInfo]:
             bench=tuple(_assignments(spec) for spec in data["bench"]),
             bench_perft=tuple((_assignments(spec), depth) for spec, depth in data["bench_perft"]),
             openspiel=data["openspiel"],
+            search_rollout_plies=data["search"]["rollout_plies"],
+            search_exploration=data["search"]["exploration"],
             _utility=(data["utility"]["2"], data["utility"]["more"]),
         )
     return infos

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -31,6 +31,10 @@ def selfplay(
     temperature_plies: int = 0,
     out: str | os.PathLike[str] | None = None,
     out_format: str | None = None,
+    overwrite: bool = False,
+    cluster: Literal["ray"] | None = None,
+    address: str | None = None,
+    chunk_size: int | None = None,
     **options: Any,
 ) -> dict[str, np.ndarray[Any, Any]]:
     """Plays ``games`` games of ``game`` between a learned search and itself, all in lockstep:
@@ -49,8 +53,8 @@ def selfplay(
         games: how many games.
         simulations: simulations per move.
         search: ``"gumbel"`` or ``"puct"``.
-        threads: 1 (the searches of all games are batched on one thread, which the evaluator
-            call dominates; a Python evaluator cannot run on Rust threads).
+        threads: threads sharing the games' searches between evaluator calls (the data are the
+            same for any number; the evaluator is called once per step, on one thread).
         seed: the seed.
         max_plies: a game stops after this many plies (its returns are then 0).
         temperature_plies: see above.
@@ -59,6 +63,14 @@ def selfplay(
             ``ludorum.read_games``), with the arrays themselves in ``selfplay.npz``.
         out_format: the chunk's format, ``"parquet"`` or ``"jsonl"`` (default: Parquet when
             pyarrow is installed).
+        overwrite: with ``out``, clear a directory that holds another run's dataset (without
+            it, such a directory is refused before any game is played).
+        cluster: ``None`` (this machine) or ``"ray"``: chunks of consecutive games run as Ray
+            tasks (``pip install "ludorum[ray]"``), each searched in one batch, and the rows
+            are those of the same call run here (game ``g`` is seeded ``seed + g`` wherever it
+            runs). The evaluator is sent to the workers, so it must pickle.
+        address: the Ray cluster to join (default: the running instance, or a new local one).
+        chunk_size: games per Ray task (default: the games shared evenly by the CPUs).
         **options: the search's settings (``c_puct``, ``dirichlet_alpha``,
             ``dirichlet_fraction``, ``temperature``, ``max_considered``, ``c_visit``,
             ``c_scale``, ``gumbel_scale``, ``leaves_per_game``, ``reuse``, ``cache``); any
@@ -74,6 +86,7 @@ def selfplay(
     Raises:
         InvalidOptionError: a bad setting, game option or ``out_format``, or an unknown
             evaluator.
+        InvalidArgumentError: ``out`` holds another run's dataset and ``overwrite`` is false.
 
     >>> import ludorum
     >>> data = ludorum.selfplay("dominions", "uniform", games=2, simulations=8, max_plies=6)
@@ -99,19 +112,36 @@ def selfplay(
     settings = {k: options.pop(k) for k in list(options) if k in keys}
     if search == "puct":
         settings.setdefault("dirichlet_fraction", 0.25)
-        agent: PUCT | Gumbel = PUCT(evaluator, simulations=simulations, seed=seed, **settings)
+        agent: PUCT | Gumbel = PUCT(
+            evaluator, simulations=simulations, seed=seed, threads=threads, **settings
+        )
     else:
-        agent = Gumbel(evaluator, simulations=simulations, seed=seed, **settings)
-    data: dict[str, np.ndarray[Any, Any]] = _ludorum.selfplay(
-        game,
-        options,
-        evaluator,
-        agent.spec(),
-        games,
-        seed,
-        temperature_plies,
-        max_plies,
-    )
+        agent = Gumbel(evaluator, simulations=simulations, seed=seed, threads=threads, **settings)
+    if cluster not in (None, "ray"):
+        raise InvalidOptionError(f"cluster must be None or 'ray', got {_args.show(cluster)}")
+    if chunk_size is not None:
+        chunk_size = _args.count("chunk_size", chunk_size, 1, 2**31 - 1, InvalidOptionError)
+    if cluster == "ray":
+        new(game, **options)  # the options are checked here, before any task starts
+    if out is not None:  # after every check: a refused call leaves the directory as it was
+        dataset.claim(out, overwrite)
+    data: dict[str, np.ndarray[Any, Any]]
+    if cluster == "ray":
+        from .distributed import selfplay_on_ray
+
+        args = (game, options, evaluator, agent.spec(), temperature_plies, max_plies)
+        data = selfplay_on_ray(games, seed, args, address=address, chunk_size=chunk_size)
+    else:
+        data = _ludorum.selfplay(
+            game,
+            options,
+            evaluator,
+            agent.spec(),
+            games,
+            seed,
+            temperature_plies,
+            max_plies,
+        )
     if out is not None:
         _write(out, out_format, data, game, options, games, seed, max_plies, agent, start)
     return data
@@ -150,6 +180,15 @@ def _write(
         if outcome is not None:
             masks[g] = sum(1 << p for p in outcome.winners)
             codes[g] = reasons.index(outcome.reason)
+    arrays = {
+        "winner_masks": masks,
+        "lengths": counts.astype(np.uint32),
+        "reason_codes": codes,
+        "actions": actions.astype(np.uint32),
+        "offsets": offsets,
+    }
+    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]
+    chunk = dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
     dataset.write_meta(
         out,
         {
@@ -159,16 +198,8 @@ def _write(
             "agents": [repr(agent)] * setup.num_players,
             "reason_names": list(reasons),
             "games": games,
-            "threads": 1,
+            "threads": agent.threads,
             "seconds": time.perf_counter() - start,
         },
+        [chunk],
     )
-    arrays = {
-        "winner_masks": masks,
-        "lengths": counts.astype(np.uint32),
-        "reason_codes": codes,
-        "actions": actions.astype(np.uint32),
-        "offsets": offsets,
-    }
-    dataset.write_chunk(out, 0, arrays, tuple(reasons), fmt)
-    np.savez(os.path.join(out, "selfplay.npz"), **data)  # type: ignore[arg-type]

@@ -8,13 +8,23 @@ lists, undo), while ``ludorum.cli`` parses the command line and dispatches; the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 from ._registry import game_info, new
 from .errors import LudorumError
 
-__all__ = ["play_terminal"]
+__all__ = ["default_seats", "notation_help", "play_terminal"]
+
+#: the agent that plays the seats ``--seats`` leaves out
+DEFAULT_AGENT = "mcts"
+
+#: seconds between two dots while an agent thinks
+_DOT_EVERY = 1.0
 
 #: how many legal moves a turn lists before ``moves`` must be asked for
 _LISTED_MOVES = 40
@@ -23,8 +33,73 @@ _PLAY_HELP = """\
 Type a move in the game's notation (see: ludorum rules GAME), or one of:
   moves   list every legal move
   undo    take back to your previous turn
-  help    this text
+  help    this text and how the game's moves are written
   quit    end the game"""
+
+
+def default_seats(game: str, **options: Any) -> list[str]:
+    """The seats of ``ludorum play`` without ``--seats``: you in seat 0, the default agent
+    (``mcts``) in every other.
+
+    >>> default_seats("armadora", players=3)
+    ['human', 'mcts', 'mcts']
+    """
+    return ["human"] + [DEFAULT_AGENT] * (new(game, **options).num_players - 1)
+
+
+def notation_help(game: str) -> str:
+    """How the moves of ``game`` are written: the sections of its rules page whose heading
+    names the notation or the moves (``ludorum rules GAME`` prints the whole page).
+
+    >>> "c2-d2 e4-e5" in notation_help("armadora")
+    True
+    """
+    from .cli import rules_page
+
+    page = rules_page(game)
+    sections = re.split(r"(?m)^(?=#{2,3} )", page)
+    chosen = [x.strip() for x in sections if re.match(r"#{2,3} .*(notation|moves)", x, re.I)]
+    return "\n\n".join(chosen) if chosen else f"see: ludorum rules {game}"
+
+
+@contextmanager
+def _thinking(say: Any, stdout: TextIO, who: str) -> Iterator[None]:
+    """Says that ``who`` is thinking, with a dot a second until it is done, and how long."""
+    stdout.write(f"{who} is thinking ")
+    stdout.flush()
+    done = threading.Event()
+
+    def dots() -> None:
+        while not done.wait(_DOT_EVERY):
+            stdout.write(".")
+            stdout.flush()
+
+    ticker = threading.Thread(target=dots, daemon=True)
+    start = time.perf_counter()
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        say(f" {time.perf_counter() - start:.1f} s")
+
+
+def _play_typed(state: Any, text: str) -> None:
+    """Plays ``text``, or its lower case when only that names a move (``B2`` for ``b2``); the
+    error is the one of the text as typed."""
+    try:
+        state.play(text)
+    except ValueError:
+        if text.lower() == text:
+            raise
+        try:
+            state.play(text.lower())
+        except ValueError:
+            pass
+        else:
+            return
+        raise
 
 
 def play_terminal(
@@ -80,7 +155,8 @@ def play_terminal(
     listed: int | None = None  # the ply whose moves were last shown
     while (player := state.current_player) is not None:
         if player in agents:
-            move = agents[player].choose(state)
+            with _thinking(say, stdout, f"player {player} ({seats[player]})"):
+                move = agents[player].choose(state)
             state.play(move)
             viewer = humans[0] if len(humans) == 1 else None
             say(f"player {player} ({seats[player]}) plays {notation(viewer)}")
@@ -108,6 +184,8 @@ def play_terminal(
             return
         if text == "help":
             say(_PLAY_HELP)
+            say()
+            say(notation_help(game))
         elif text == "moves":
             say(" ".join(m.notation for m in state.legal_moves()))
         elif text == "undo":
@@ -120,7 +198,7 @@ def play_terminal(
             say(f"undone: back to ply {target}")
         else:
             try:
-                state.play(text)
+                _play_typed(state, text)
             except ValueError as e:
                 say(f"error: {e}")
                 continue

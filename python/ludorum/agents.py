@@ -9,7 +9,9 @@ on a slower path, and so does a name: ``"random"``, ``"mcts"``, ``"mcts:2000"``,
 - :class:`MCTS`: UCT with one value per player (max^n), so 3- to 6-player games are searched
   correctly; random rollouts cut at ``rollout_plies`` and scored by the game's evaluation
   (``docs/rules/<game>.md``); the tree is kept between moves; ``threads`` search in parallel
-  with the GIL released. The same seed and thread count give the same move.
+  with the GIL released. The same seed and thread count give the same move. Left unset, the
+  exploration constant and the rollout cut are the game's own (``ludorum.game_info(name)``'s
+  ``search_exploration`` and ``search_rollout_plies``), so ``MCTS()`` suits every game.
 - :class:`ISMCTS`: information-set search: every simulation starts from a world drawn with
   ``resample`` for the player to move, so the choice depends only on what that player may know.
   :class:`MCTS` searches this way too in games with hidden information (Armadora), never reading
@@ -50,6 +52,7 @@ __all__ = [
     "Evaluator",
     "Gumbel",
     "LearnedAgent",
+    "Policy",
     "Random",
     "SearchResult",
     "SearchedMove",
@@ -199,10 +202,12 @@ class MCTS(BuiltinAgent):
 
     Args:
         simulations: simulations per move, over all threads.
-        c: the exploration constant (values are in [-1, 1]).
+        c: the exploration constant (values are in [-1, 1]); ``None``: the game's
+            (``game_info(name).search_exploration``).
         rollout_plies: random plies after the tree before the game's evaluation scores the
-            position; ``None`` plays rollouts to the end (at the game's simulation cap, for games
-            whose random play need not end).
+            position; ``None``: the game's cut (``game_info(name).search_rollout_plies``, itself
+            ``None`` where rollouts run to the end). Rollouts never run past the game's
+            simulation cap; ``2**32 - 1`` plays them to the end.
         seed: the seed (thread ``t`` draws its own stream from it).
         threads: threads searching in parallel, with the GIL released.
         time_limit: seconds after which the search stops early (then results depend on
@@ -219,7 +224,7 @@ class MCTS(BuiltinAgent):
     """
 
     simulations: int = 1000
-    c: float = 1.4
+    c: float | None = None
     rollout_plies: int | None = None
     seed: int = 0
     threads: int = 1
@@ -230,8 +235,10 @@ class MCTS(BuiltinAgent):
 
     def __post_init__(self) -> None:
         self.simulations = _check_int("simulations", self.simulations, 1, 2**32 - 1)
-        if isinstance(self.c, bool) or not isinstance(self.c, (int, float)) or not self.c >= 0:
-            raise InvalidOptionError(f"c must be a number >= 0, got {_args.show(self.c)}")
+        if self.c is not None and (
+            isinstance(self.c, bool) or not isinstance(self.c, (int, float)) or not self.c >= 0
+        ):
+            raise InvalidOptionError(f"c must be None or a number >= 0, got {_args.show(self.c)}")
         if self.rollout_plies is not None:
             self.rollout_plies = _check_int("rollout_plies", self.rollout_plies, 0, 2**32 - 1)
         self.seed = _args.seed(self.seed, InvalidOptionError)
@@ -250,7 +257,7 @@ class MCTS(BuiltinAgent):
         return {
             "kind": "mcts",
             "simulations": self.simulations,
-            "c": float(self.c),
+            "c": None if self.c is None else float(self.c),
             "rollout_plies": self.rollout_plies,
             "seed": self.seed,
             "threads": self.threads,
@@ -331,9 +338,12 @@ class LearnedAgent:
 
     The agent holds one SplitMix64(seed) that every search advances, its tree (reused when the
     next position follows from the last one) and, with ``cache``, evaluations by position. Use
-    one agent per seat. Where agents are taken (``simulate``, ``arena``), a learned agent is
-    played as a Python callable, one game after another (never on Rust threads); it cannot be a
-    ``VecEnv`` opponent, which plays inside Rust.
+    one agent per seat. ``threads`` share the roots of :meth:`search_many` and of
+    :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
+    called once per step, so threads pay where the search, not the model, takes the time).
+    Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
+    callable, one game after another (never on Rust threads); as a ``VecEnv`` opponent it
+    searches all the envs waiting for its seats at once (:meth:`search_many`).
     """
 
     _native: Any = field(default=None, init=False, repr=False, compare=False)
@@ -351,6 +361,7 @@ class LearnedAgent:
             "leaves_per_game", fields["leaves_per_game"], 1, 1024
         )
         fields["reuse"], fields["cache"] = bool(fields["reuse"]), bool(fields["cache"])
+        fields["threads"] = _check_int("threads", fields["threads"], 1, 1024)
 
     def spec(self) -> dict[str, Any]:
         """The search's parameters as the engine reads them: every setting but the evaluator."""
@@ -449,6 +460,7 @@ class PUCT(LearnedAgent):
     leaves_per_game: int = 1
     reuse: bool = True
     cache: bool = False
+    threads: int = 1
 
     _KIND = "puct"
 
@@ -484,6 +496,7 @@ class Gumbel(LearnedAgent):
     leaves_per_game: int = 1
     reuse: bool = True
     cache: bool = False
+    threads: int = 1
 
     _KIND = "gumbel"
 
@@ -495,8 +508,69 @@ class Gumbel(LearnedAgent):
         self.gumbel_scale = _check_number("gumbel_scale", self.gumbel_scale, 0.0, 1e300)
 
 
-#: anything accepted where an agent is: a built-in agent, its name, or a callable
-AgentLike = Union[BuiltinAgent, str, Callable[[State], Move]]
+@dataclass(eq=False)
+class Policy:
+    """A batched policy, such as a learner's network or a past version of it:
+    ``act(observations, masks, players) -> actions``, for many positions in one call.
+
+    ``observations`` is ``float32 (B, *observation_shape)`` (each position seen by its player
+    to move), ``masks`` ``bool (B, num_actions)``, ``players`` ``int64 (B,)``; ``act`` returns
+    ``B`` action ids. ``ludorum.VecEnv(opponents=...)`` calls it once for all the envs waiting
+    for its seats; anywhere else an agent is taken it plays one state at a time.
+
+    >>> import numpy as np
+    >>> import ludorum
+    >>> from ludorum.agents import Policy
+    >>> first_legal = Policy(lambda obs, masks, players: masks.argmax(axis=1))
+    >>> first_legal(ludorum.new("tic_tac_toe"))
+    Move('a3')
+    >>> env = ludorum.VecEnv("tic_tac_toe", 4, opponents=first_legal, learner=1)
+    >>> obs, info = env.reset()
+    >>> info["current_player"].tolist()     # player 0 (the policy) has moved in every env
+    [1, 1, 1, 1]
+    """
+
+    #: ``(observations, masks, players) -> actions``
+    act: Callable[..., Any]
+
+    def __post_init__(self) -> None:
+        if not callable(self.act):
+            raise InvalidOptionError(
+                f"a policy is a callable (observations, masks, players) -> actions, got "
+                f"{_args.show(self.act)}"
+            )
+
+    def actions(self, observations: Any, masks: Any, players: Any) -> Any:
+        """The policy's action ids for a batch, checked to be one integer per position.
+
+        Raises:
+            InvalidArgumentError: the policy did not return one integer action id a position.
+        """
+        import numpy as np
+
+        actions = np.asarray(self.act(observations, masks, players))
+        if actions.shape != (len(masks),) or not np.issubdtype(actions.dtype, np.integer):
+            raise InvalidArgumentError(
+                f"a policy must return {len(masks)} integer action ids, got "
+                f"{actions.dtype} {actions.shape}"
+            )
+        return actions
+
+    def __call__(self, state: State) -> Move:
+        import numpy as np
+
+        player = state.current_player
+        if player is None:
+            raise InvalidArgumentError("the game is over: no player to move")
+        observation = state.observation(player)[None]
+        mask = state.action_mask()[None]
+        action = int(self.actions(observation, mask, np.array([player], np.int64))[0])
+        move: Move = state.move_from_action(action)
+        return move
+
+
+#: anything accepted where an agent is: a built-in agent, its name, a policy or a callable
+AgentLike = Union[BuiltinAgent, str, Policy, Callable[[State], Move]]
 
 
 def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:
@@ -507,7 +581,7 @@ def parse_agent(text: str, seed: int = 0) -> BuiltinAgent:
 
     >>> from ludorum.agents import parse_agent
     >>> parse_agent("mcts:200")
-    MCTS(simulations=200, c=1.4, rollout_plies=None, seed=0, threads=1, time_limit=None)
+    MCTS(simulations=200, c=None, rollout_plies=None, seed=0, threads=1, time_limit=None)
     """
     name, _, count = text.partition(":")
     if name == "random" and not count:

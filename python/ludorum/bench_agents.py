@@ -1,21 +1,26 @@
-"""``ludorum bench agents``: how fast and how strong the search agents are.
+"""``ludorum bench agents`` and ``ludorum bench strength``: how fast and how strong the search
+agents are.
 
-Two parts. Speed: MCTS simulations per second on Chinese Checkers (2 players, 10 pieces,
-``free``) on one thread and on all cores, against OpenSpiel's C++ ``MCTSBot`` where OpenSpiel is
-installed, and a match between the two at equal wall time per decision
-(``ludorum._openspiel_chinese_checkers``). Strength: the win rates of MCTS (and ISMCTS where
-the game hides information) against the random agent, in every game that two can play.
+``ludorum bench agents`` has three parts. Speed per game: MCTS simulations per second as a user
+meets them, ``MCTS(simulations=2000).choose(state)`` six random plies after the start, on one
+thread and on all cores, in the first bench configuration of each game with the fewest and with
+the most players. Chinese Checkers against OpenSpiel's C++ ``MCTSBot`` where OpenSpiel is
+installed (``ludorum._openspiel_chinese_checkers``). Strength: the default searches
+(``MCTS()``, and ``ISMCTS()`` where the game hides information) against the random agent from
+each seat of every two-player game.
 
-The strength table has no per-game entry: each game's row is derived from its facts
-(``ludorum.game_info``), so that a new game gets a row without an edit here. Its
-configuration is the first two-player row of ``ludorum bench GAME`` (the game's declared bench
-configurations, with its simulation cap); the search's budget and its rollout cut are the same
-in every game.
+``ludorum bench strength`` prints the README's strength table: per two-player game, arena
+ratings with 95% intervals of the random agent, MCTS at two budgets and, where the game hides
+information, ISMCTS.
+
+No table here names a game: each game's rows come from its facts (``ludorum.game_info``), so a
+new game gets its rows without an edit here.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 from ._openspiel_chinese_checkers import (
@@ -25,31 +30,37 @@ from ._openspiel_chinese_checkers import (
     openspiel_search_rate,
 )
 from ._registry import game_info, games, new
+from ._state import State
 from .agents import ISMCTS, MCTS, Random
 from .bench import first_config, timed
 
 __all__ = [
-    "STRENGTH_GAMES",
-    "STRENGTH_ROLLOUT_PLIES",
-    "STRENGTH_SIMULATIONS",
+    "SPEED_OPENING",
+    "SPEED_SIMULATIONS",
     "run_agents_bench",
+    "run_strength_bench",
+    "search_speed",
+    "seat_win_rates",
+    "speed_rows",
     "strength_rows",
 ]
 
-#: simulations per decision of the searches in the strength table, in every game
-STRENGTH_SIMULATIONS = 200
-#: plies of a rollout before the game's evaluation scores it (every game has one: its rules
-#: page defines it), in every game: where random play runs long (Domination's random games
-#: last thousands of plies, Chinese Checkers' need not end) a rollout to the end would cost a
-#: search most of its time and tell it little
-STRENGTH_ROLLOUT_PLIES = 20
-#: games per row, seats alternating (even, so that each agent plays each seat as often)
-STRENGTH_GAMES = 20
+#: random plies from the start before a speed row's search (a position of the opening)
+SPEED_OPENING = 6
+#: simulations of a speed row's search
+SPEED_SIMULATIONS = 2000
+#: games from each seat per row of the strength measures
+STRENGTH_GAMES = 10
+#: the smaller budget of the strength table (the larger is the default, ``MCTS()``)
+STRENGTH_LOW_BUDGET = 100
+#: games per game in the strength table
+STRENGTH_TABLE_GAMES = 72
 
 
 def strength_rows() -> list[tuple[str, dict[str, Any], list[type[MCTS]]]]:
-    """The rows of the strength table: per game that two can play, its configuration and the
-    searches measured (MCTS, and ISMCTS where the game hides information)."""
+    """The rows of the strength measures: per game that two can play, its configuration (the
+    first two-player row of ``ludorum bench GAME``) and the searches measured (MCTS, and
+    ISMCTS where the game hides information)."""
     rows = []
     for name in games():
         options = first_config(name, players=2)
@@ -58,6 +69,70 @@ def strength_rows() -> list[tuple[str, dict[str, Any], list[type[MCTS]]]]:
         kinds: list[type[MCTS]] = [MCTS, ISMCTS] if game_info(name).hidden_information else [MCTS]
         rows.append((name, options, kinds))
     return rows
+
+
+def speed_rows() -> list[tuple[str, dict[str, Any]]]:
+    """The rows of the speed table: per game, its first bench configuration with the fewest
+    players and the first with the most (one row when they are the same)."""
+    rows = []
+    for name in games():
+        counts = game_info(name).players
+        for players in dict.fromkeys((counts[0], counts[-1])):
+            options = first_config(name, players=players)
+            if options is not None:
+                rows.append((name, options))
+    return rows
+
+
+def opening(name: str, options: dict[str, Any], plies: int = SPEED_OPENING) -> State:
+    """The position after ``plies`` random plies (seed 0) from the start."""
+    state = new(name, **options)
+    agent = Random(seed=0)
+    for _ in range(plies):
+        if state.current_player is None:
+            break
+        state.play(agent.choose(state))
+    return state
+
+
+def search_speed(
+    state: State, threads: int = 1, simulations: int = SPEED_SIMULATIONS, rounds: int = 3
+) -> tuple[float, float]:
+    """Simulations per second of ``MCTS(simulations=..., threads=...).choose(state)`` (a fresh
+    agent each round): the best of ``rounds`` by the wall clock, and by this process's CPU
+    time (on one thread, the rate the search would have on a quiet machine)."""
+    wall = cpu = 0.0
+    for seed in range(rounds):
+        agent = MCTS(simulations=simulations, threads=threads, seed=seed)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        agent.choose(state)
+        elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        wall = max(wall, simulations / elapsed)
+        cpu = max(cpu, simulations / max(elapsed_cpu, 1e-9))
+    return wall, cpu
+
+
+def seat_win_rates(
+    name: str, agent: MCTS, games_per_seat: int, seed: int = 0, **options: Any
+) -> list[float]:
+    """The share of games ``agent`` wins against the random agent from each seat of a
+    two-player game (``games_per_seat`` games from each; fixed seeds)."""
+    from .arena import arena
+
+    result = arena(
+        name,
+        {"search": agent, "random": Random()},
+        2 * games_per_seat,
+        seed=seed,
+        progress=False,
+        **options,
+    )
+    wins, played = [0, 0], [0, 0]
+    for record in result.records:
+        seat = record.seats.index("search")
+        played[seat] += 1
+        wins[seat] += record.winners == (seat,)
+    return [w / n for w, n in zip(wins, played)]
 
 
 def ludorum_search_rate(threads: int, simulations: int, seconds: float) -> float:
@@ -78,14 +153,12 @@ def ludorum_search_rate(threads: int, simulations: int, seconds: float) -> float
 
 
 def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> dict[str, Any]:
-    """``ludorum bench agents``: MCTS simulations per second on Chinese Checkers (2 players, 10
-    pieces, ``free``, rollouts cut at 100 turns) on one thread and on all cores, against
-    OpenSpiel's C++ ``MCTSBot`` where it is installed; then the win rates of MCTS (and ISMCTS
-    where the game hides information) against the random agent, per game with two players
+    """``ludorum bench agents``: MCTS simulations per second per game (:func:`speed_rows`);
+    on Chinese Checkers (2 players, 10 pieces, ``free``, rollouts cut at 100 turns) against
+    OpenSpiel's C++ ``MCTSBot`` where it is installed; then the win rates of the default
+    searches against the random agent from each seat, per game with two players
     (:func:`strength_rows`). Returns the numbers.
     """
-    from .arena import arena
-
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -95,8 +168,33 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
     cores = os.cpu_count() or 1
     simulations = 1000
     out: dict[str, Any] = {}
+    count = 4 if quick else STRENGTH_GAMES
     print(
-        f"ludorum bench agents ({'quick, ' if quick else ''}{cores} cores): MCTS on "
+        f"ludorum bench agents ({'quick, ' if quick else ''}{cores} cores): "
+        f"MCTS(simulations={SPEED_SIMULATIONS}).choose(state) {SPEED_OPENING} random plies "
+        "after the start, each game's defaults; best of 3; simulations/s by the wall clock, "
+        "and by the process's CPU time on one thread (what a quiet machine gives):",
+        flush=True,
+    )
+    print(
+        f"  {'game':<18}{'options':<42}{'moves':>6}{'1 thread':>10}{'CPU':>10}"
+        f"{f'{cores} threads':>11}{'x':>6}"
+    )
+    speeds: dict[str, tuple[float, float, float]] = {}
+    for name, options in speed_rows():
+        state = opening(name, options)
+        one, cpu = search_speed(state, rounds=2 if quick else 3)
+        many, _ = search_speed(state, threads=cores, rounds=2 if quick else 3)
+        label = ",".join(f"{k}={v}" for k, v in options.items())
+        speeds[f"{name} {label}"] = (one, cpu, many)
+        print(
+            f"  {name:<18}{label:<42}{len(state.legal_moves()):>6}{one:>10,.0f}{cpu:>10,.0f}"
+            f"{many:>11,.0f}{many / one:>6.2f}",
+            flush=True,
+        )
+    out["speed"] = speeds
+    print(
+        f"\nludorum bench agents ({'quick, ' if quick else ''}{cores} cores): MCTS on "
         f"chinese_checkers players=2,pieces=10,area=free, {simulations} simulations per "
         "search from the start, "
         f"rollouts cut at {ROLLOUT_TURNS} turns",
@@ -138,24 +236,55 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
             flush=True,
         )
 
-    print("\nwin rates against the random agent (2 players; seats alternate; seed 0):", flush=True)
-    print(f"  {'game':<18}{'agent':<34}{'games':>6}{'wins':>6}{'draws':>6}{'losses':>7}{'win%':>7}")
-    rates: dict[str, float] = {}
-    budget, rollout = STRENGTH_SIMULATIONS, STRENGTH_ROLLOUT_PLIES
-    count = max(4, STRENGTH_GAMES // 4) if quick else STRENGTH_GAMES
+    print(
+        f"\ndefault searches against the random agent: wins from each seat, "
+        f"{count} games per seat, seed 0 (the game's first two-player bench configuration):",
+        flush=True,
+    )
+    print(f"  {'game':<18}{'agent':<10}{'first seat':>12}{'second seat':>13}")
+    rates: dict[str, list[float]] = {}
     for name, options, kinds in strength_rows():
         for kind in kinds:
-            agent = kind(simulations=budget, rollout_plies=rollout)
-            result = arena(
-                name, {"search": agent, "random": Random()}, count, progress=False, **options
-            )
-            s = result.standing("search")
-            label = f"{kind.__name__}({budget}" + (f", rollout {rollout})" if rollout else ")")
-            rates[f"{name} {kind.__name__}"] = s.wins / s.games
+            by_seat = seat_win_rates(name, kind(), count, **options)
+            rates[f"{name} {kind.__name__}"] = by_seat
             print(
-                f"  {name:<18}{label:<34}{s.games:>6}{s.wins:>6}{s.draws:>6}{s.losses:>7}"
-                f"{100 * s.wins / s.games:>6.0f}%",
+                f"  {name:<18}{kind.__name__:<10}" + "".join(f"{100 * r:>12.0f}%" for r in by_seat),
                 flush=True,
             )
     out["win_rates"] = rates
     return out
+
+
+def run_strength_bench(*, quick: bool = False) -> str:
+    """``ludorum bench strength``: the README's strength table, printed and returned as
+    Markdown. Per two-player game (:func:`strength_rows`), one arena (seed 0, seats rotated
+    fairly) between the random agent, ``MCTS(simulations=100)``, ``MCTS()`` and, where the game
+    hides information, ``ISMCTS()``; each agent's results and its Elo rating (Bradley-Terry,
+    centred on 0) with its 95% interval.
+    """
+    from .arena import arena
+
+    total = 12 if quick else STRENGTH_TABLE_GAMES
+    lines = [
+        "| game | agent | games | wins | draws | losses | rating [95% interval] |",
+        "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+    ]
+    print("\n".join(lines), flush=True)
+    for name, options, kinds in strength_rows():
+        agents: dict[str, Any] = {
+            "random": Random(),
+            f"MCTS(simulations={STRENGTH_LOW_BUDGET})": MCTS(simulations=STRENGTH_LOW_BUDGET),
+            "MCTS()": MCTS(),
+        }
+        if ISMCTS in kinds:
+            agents["ISMCTS()"] = ISMCTS()
+        result = arena(name, agents, total, seed=0, progress=False, **options)
+        label = name + "".join(f", {k}={v}" for k, v in options.items() if k != "players")
+        for s in result.standings:
+            line = (
+                f"| {label} | {s.agent} | {s.games} | {s.wins} | {s.draws} | {s.losses} | "
+                f"{s.rating:+.0f} [{s.low:+.0f}, {s.high:+.0f}] |"
+            )
+            lines.append(line)
+            print(line, flush=True)
+    return "\n".join(lines)

@@ -20,7 +20,7 @@ from typing import Any
 
 from . import BACKENDS, SplitMix64, __version__, game_info, games, new, perft, simulate
 from ._options import flag, metavar, option_table, parse_flags
-from ._terminal import play_terminal
+from ._terminal import default_seats, play_terminal
 from .errors import LudorumError
 
 __all__ = ["main", "play_terminal", "rules_page"]
@@ -178,6 +178,7 @@ def _cmd_simulate(args: argparse.Namespace, options: dict[str, Any]) -> None:
         chunk_size=args.chunk_size,
         record=args.out is not None,
         out=args.out,
+        overwrite=args.overwrite,
         out_format=args.format,
         **options,
     )
@@ -196,10 +197,18 @@ def _cmd_bench(args: argparse.Namespace, options: dict[str, Any]) -> None:
         from .bench_agents import run_agents_bench
 
         run_agents_bench(quick=args.quick)
+    elif args.game == "strength":
+        from .bench_agents import run_strength_bench
+
+        run_strength_bench(quick=args.quick)
     elif args.game == "rl":
         from .bench_rl import run_rl_bench
 
         run_rl_bench(quick=args.quick)
+    elif args.game == "learn":
+        from .bench_learn import run_learn_bench
+
+        run_learn_bench(quick=args.quick)
     else:
         run_bench(args.game, quick=args.quick, rounds=args.rounds, **options)
 
@@ -243,7 +252,8 @@ def _cmd_arena(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 
 def _cmd_play(args: argparse.Namespace, options: dict[str, Any]) -> None:
-    play_terminal(args.game, args.seats, options, sys.stdin, sys.stdout)
+    seats = args.seats if args.seats is not None else default_seats(args.game, **options)
+    play_terminal(args.game, seats, options, sys.stdin, sys.stdout)
 
 
 def _cmd_rules(args: argparse.Namespace, options: dict[str, Any]) -> None:
@@ -337,6 +347,9 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     s.add_argument("--chunk-size", type=int, default=None, help="games per Ray task")
     s.add_argument("--out", metavar="DIR", default=None, help="write every game to DIR")
     s.add_argument("--format", choices=["parquet", "jsonl"], default=None, help="of --out")
+    s.add_argument(
+        "--overwrite", action="store_true", help="clear DIR when it holds another run's games"
+    )
     s.set_defaults(run=_cmd_simulate)
 
     a = command("arena", "matches between agents on a fair schedule of seats, with ratings")
@@ -365,21 +378,24 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     pl.add_argument(
         "--seats",
         type=_agent_list,
-        required=True,
-        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N]",
+        default=None,
+        help="one per seat, separated by commas: human, random, mcts[:N], ismcts[:N] "
+        "(default: you in seat 0, mcts in the others)",
     )
     pl.set_defaults(run=_cmd_play)
 
     b = command(
         "bench",
-        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench rl': VecEnv",
+        "Rust vs reference vs OpenSpiel, one table; 'bench agents': MCTS; 'bench strength': "
+        "the agents' ratings; 'bench rl': VecEnv; 'bench learn': the learned searches",
     )
     b.add_argument(
         "game",
         nargs="?",
-        choices=[*games(), "agents", "rl"],
+        choices=[*games(), "agents", "strength", "rl", "learn"],
         metavar="GAME",
-        help="default: all; 'agents' measures the search agents, 'rl' the batched env",
+        help="default: all; 'agents' measures the search agents, 'strength' rates them per "
+        "game, 'rl' the batched env, 'learn' the learned searches against mctx",
     )
     b.add_argument("--quick", action="store_true", help="shorter runs, noisier numbers")
     b.add_argument(

@@ -1,5 +1,6 @@
 """Simulations on a Ray cluster (``pip install ludorum[ray]``): ``ludorum.simulate(...,
-cluster="ray")`` and ``ludorum.arena(..., cluster="ray")`` come here.
+cluster="ray")``, ``ludorum.arena(..., cluster="ray")`` and ``ludorum.selfplay(...,
+cluster="ray")`` come here.
 
 The games are split into chunks of consecutive game indices; chunk ``[a, b)`` is the local
 call ``simulate(games=b - a, seed=seed + a, threads=1, ...)``, which plays exactly games
@@ -24,7 +25,7 @@ import numpy as np
 # dispatch to Ray): no import circle
 from ._batch import play, prepare
 
-__all__ = ["DEFAULT_CHUNK_SECONDS", "chunk_bounds", "simulate_on_ray"]
+__all__ = ["DEFAULT_CHUNK_SECONDS", "chunk_bounds", "selfplay_on_ray", "simulate_on_ray"]
 
 #: Work per chunk by default: long enough that Ray's per-task cost (milliseconds) is noise.
 DEFAULT_CHUNK_SECONDS = 1.0
@@ -131,6 +132,59 @@ def simulate_on_ray(
             if on_chunk is not None:
                 on_chunk(first, len(arrays["lengths"]), arrays)
     return merge([done[first] for first, _ in bounds]), len(bounds)
+
+
+def _selfplay_chunk(first: int, count: int, seed: int, args: tuple[Any, ...]) -> Any:
+    """One chunk of self-play, in a Ray worker: games ``first..first + count`` of the call."""
+    from . import _ludorum
+
+    game, options, evaluator, spec, temperature_plies, max_plies = args
+    data = _ludorum.selfplay(
+        game, options, evaluator, spec, count, (seed + first) % 2**64, temperature_plies, max_plies
+    )
+    return first, data
+
+
+def selfplay_on_ray(
+    games: int,
+    seed: int,
+    args: tuple[Any, ...],
+    *,
+    address: str | None = None,
+    chunk_size: int | None = None,
+) -> dict[str, np.ndarray[Any, Any]]:
+    """Games ``0..games`` of a ``selfplay`` call on Ray, in chunks of consecutive games, merged
+    in game order: game ``g`` is set up and searched with ``seed + g`` wherever it runs, so the
+    rows are those of the same call run locally.
+
+    Args:
+        args: the rest of the call as ``_ludorum.selfplay`` takes it (game, options, evaluator,
+            spec, temperature_plies, max_plies); the evaluator is sent to the workers (it must
+            pickle).
+        address: the Ray cluster (``None``: the running instance, or a new local one).
+        chunk_size: games per chunk (default: the games shared evenly by the cluster's CPUs,
+            since each chunk's games are searched in one batch).
+    """
+    ray = _connect(address)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if chunk_size is None:
+        chunk_size = max(1, -(-games // cpus))
+    task = ray.remote(num_cpus=1, max_retries=MAX_RETRIES)(_selfplay_chunk)
+    refs = [task.remote(a, b - a, seed, args) for a, b in chunk_bounds(games, chunk_size)]
+    parts = sorted(ray.get(refs), key=lambda part: part[0])
+    if not parts:
+        from . import _ludorum
+
+        game, options, evaluator, spec, temperature_plies, max_plies = args
+        empty = _ludorum.selfplay(
+            game, options, evaluator, spec, 0, seed, temperature_plies, max_plies
+        )
+        return dict(empty)
+    merged = {key: np.concatenate([data[key] for _, data in parts]) for key in parts[0][1]}
+    merged["game_ids"] = np.concatenate([data["game_ids"] + first for first, data in parts]).astype(
+        np.int64
+    )
+    return merged
 
 
 def merge(chunks: list[dict[str, Any]]) -> dict[str, Any]:

@@ -5,7 +5,8 @@ Importing this module registers ``ludorum/<ClassName>-v0`` for every game
 and ``ludorum.agents`` agents play the others inside ``step``, so the learner sees only its own
 turns. Actions are action ids (``Discrete(num_actions)``); the observation is the learner's
 ``observation(seat)`` (a ``Box`` with the bounds of ``observation_spec()``); the legal actions
-are in ``info["action_mask"]``; the reward is the learner's return when the game ends. The ply
+are in ``info["action_mask"]`` and ``action_masks()`` (where sb3-contrib's ``MaskablePPO``
+looks); the reward is the learner's return when the game ends. The ply
 limit truncates. An illegal action ends the episode with reward −1 and
 ``info["illegal_action"]`` (PettingZoo's convention, and what Gymnasium's checker expects of an
 action in the action space), or raises ``IllegalMoveError`` with ``illegal="raise"``.
@@ -18,6 +19,12 @@ action in the action space), or raises ``IllegalMoveError`` with ``illegal="rais
 ((134,), dtype('int8'))
 >>> action = int(info["action_mask"].nonzero()[0][0])
 >>> obs, reward, terminated, truncated, info = env.step(action)
+>>> env.unwrapped.action_masks().dtype
+dtype('bool')
+
+Seeding follows Gymnasium: ``reset(seed=s)`` seeds the env's generator (``np_random``), and
+every reset draws the next game from it: a new deal in Armadora, a new first player where the
+game draws one, fresh seeds for built-in opponents. The run is reproducible from ``s``.
 
 For many games at once, in Rust, see ``ludorum.VecEnv(..., opponents=...).to_gymnasium()``.
 """
@@ -32,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _args
-from ._adapters import adapter_options
+from ._adapters import adapter_options, draw_seed
 from ._registry import game_info, games, new
 from ._state import State
 from .agents import AgentLike, BuiltinAgent, as_agent
@@ -54,7 +61,7 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         opponents: ``"random"`` (default), an agent name (``"mcts:200"``), a ``ludorum.agents``
             agent or a callable ``state -> Move``, or one of these per seat (the learner's
             entry is ignored and may be ``None``). Built-in agents are reseeded from
-            ``reset(seed=...)``.
+            every reset from the env's generator.
         learner: the learner's seat.
         illegal: ``"lose"`` (an illegal action ends the episode with reward −1) or ``"raise"``
             (it raises ``IllegalMoveError`` and changes nothing).
@@ -76,6 +83,7 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         if illegal not in ("lose", "raise"):
             raise InvalidOptionError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         self.illegal = illegal
+        self._fixed = set(options)
         options, self._seeded = adapter_options(game, options, render_mode)
         self.game = game
         self.render_mode = render_mode
@@ -101,6 +109,12 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.state.action_mask().astype(np.int8)}
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's legal actions now, one bool per action id (sb3-contrib's
+        ``MaskablePPO`` calls this; it is ``info["action_mask"]`` as bools)."""
+        mask: npt.NDArray[np.bool_] = self.state.action_mask()
+        return mask
+
     def _legal(self, action: Any) -> bool:
         mask = self.state.action_mask()
         return 0 <= int(action) < len(mask) and bool(mask[int(action)])
@@ -114,13 +128,14 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
         game_options = dict(self._options)
-        if seed is not None:
-            if self._seeded:
-                game_options["seed"] = seed
-            self._opponents = [
-                a.reseeded(seed) if isinstance(a, BuiltinAgent) else a
-                for a in (as_agent(g) for g in self._given)
-            ]
+        # every reset is a new game drawn from the env's generator (seeded once)
+        if self._seeded and "seed" not in self._fixed:
+            game_options["seed"] = draw_seed(self.np_random)
+        opponents_seed = draw_seed(self.np_random)
+        self._opponents = [
+            a.reseeded(opponents_seed) if isinstance(a, BuiltinAgent) else a
+            for a in (as_agent(g) for g in self._given)
+        ]
         self.state = new(self.game, **game_options)
         self._play_opponents()
         return self.state.observation(self.learner), self._info()

@@ -32,10 +32,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from ._adapters import RENDER_MODES, adapter_options
+from ._adapters import RENDER_MODES, adapter_options, draw_seed
 from ._registry import new
 from ._state import State
 
@@ -63,8 +64,20 @@ def env(name: str, render_mode: str | None = None, **options: Any) -> Any:
 class raw_env(AECEnv):  # type: ignore[misc]
     """The AEC environment of one ludorum game, without wrappers (see :func:`env`).
 
-    ``reset(seed=s)`` gives a seeded game (Armadora's gold, the first player where the game
-    draws it) its ``seed`` option ``s``; the same seed gives the same game.
+    Seeding follows PettingZoo's convention: ``reset(seed=s)`` seeds the env's generator
+    (``np_random``) and every reset draws the next game from it: a new deal in Armadora, a new
+    first player where the game draws one. The run is reproducible from ``s``; a ``seed``
+    option given to the env fixes one game instead.
+
+    >>> from ludorum.pettingzoo import raw_env
+    >>> aec = raw_env("domination", players=4)
+    >>> aec.reset(seed=1)
+    >>> firsts = {aec.agent_selection}
+    >>> for _ in range(20):
+    ...     aec.reset()
+    ...     firsts.add(aec.agent_selection)
+    >>> len(firsts) > 1
+    True
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo's attribute, replaced per instance
@@ -75,7 +88,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        options, self._seeded = adapter_options(name, options, render_mode)
+        # a seed option fixes the game; else every reset draws one from the env's generator
+        fixed = "seed" in options
+        options, seeded = adapter_options(name, options, render_mode)
+        self._seeded = seeded and not fixed
+        self.np_random, _ = seeding.np_random(None)
         self.game = name
         self.render_mode = render_mode
         self._options = options
@@ -115,9 +132,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[player if player is not None else 0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None and self._seeded:
-            self._options = {**self._options, "seed": int(seed) % 2**64}
-        self.state = new(self.game, **self._options)
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        options = dict(self._options)
+        if self._seeded:
+            options["seed"] = draw_seed(self.np_random)
+        self.state = new(self.game, **options)
         self._start()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:

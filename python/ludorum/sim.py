@@ -26,7 +26,7 @@ from ._ply_cap import MaxPlies
 from ._progress import Progress, want_progress
 from ._registry import game_info, new
 from .agents import AgentLike, BuiltinAgent
-from .dataset import FORMATS, default_format, write_chunk, write_meta
+from .dataset import FORMATS, claim, default_format, write_chunk, write_meta
 from .distributed import simulate_on_ray
 from .errors import InvalidOptionError
 
@@ -52,6 +52,7 @@ def simulate(
     chunk_size: int | None = None,
     out: str | os.PathLike[str] | None = None,
     out_format: Literal["parquet", "jsonl"] | None = None,
+    overwrite: bool = False,
     **options: Any,
 ) -> SimulationResult:
     """Play ``games`` games of ``name`` between agents (random by default) and return their
@@ -91,10 +92,13 @@ def simulate(
         out: with ``record=True``, a directory where the games are written as a dataset
             (``ludorum.dataset``; read back with ``ludorum.read_games``).
         out_format: ``"parquet"`` (default when pyarrow is installed) or ``"jsonl"``.
+        overwrite: with ``out``, clear a directory that holds another run's dataset (without
+            it, such a directory is refused: two runs' games never mix).
         options: the game's options (``ludorum.game_info(name).options``).
 
     Raises:
         InvalidOptionError: unknown game, agent, backend or option, or a bad count or seed.
+        InvalidArgumentError: ``out`` holds another run's dataset and ``overwrite`` is false.
         KeyboardInterrupt: Ctrl-C stops a Rust batch within a fraction of a second.
 
     >>> import ludorum
@@ -121,12 +125,15 @@ def simulate(
     if chunk_size is not None:
         chunk_size = _args.count("chunk_size", chunk_size, 1, 2**63 - 1, InvalidOptionError)
 
+    if dataset is not None:
+        claim(dataset[0], overwrite)
     bar = Progress(name, games, sys.stderr) if want_progress(progress, games) else None
     start = time.perf_counter()
     report = None if bar is None else (lambda done: bar.update(done, time.perf_counter() - start))
+    chunks: dict[int, dict[str, Any]] = {}  # the chunks Ray wrote, by first game
     if cluster == "ray":
         played = _play_on_ray(
-            batch, agents, games, seed, threads, address, chunk_size, report, dataset
+            batch, agents, games, seed, threads, address, chunk_size, report, dataset, chunks
         )
     else:  # inside Rust, or from Python where it must (ludorum._batch.play decides)
         played = play(batch, seed, games, threads, report)
@@ -135,7 +142,7 @@ def simulate(
         bar.close()
     result = _result(batch, played, seed, seconds)
     if dataset is not None:
-        _write_dataset(result, *dataset, chunks_written=cluster == "ray")
+        _write_dataset(result, *dataset, chunks=list(chunks.values()) if cluster else None)
     return result
 
 
@@ -188,9 +195,11 @@ def _play_on_ray(
     chunk_size: int | None,
     report: Callable[[int], object] | None,
     dataset: tuple[str | os.PathLike[str], str] | None,
+    chunks: dict[int, dict[str, Any]],
 ) -> Played:
     """The games as Ray tasks (``ludorum.distributed``), each chunk written to ``dataset``
-    (directory, format) as it arrives."""
+    (directory, format) as it arrives and listed in ``chunks`` (a retried chunk replaces its
+    entry)."""
     if batch.backend != "rust":
         raise InvalidOptionError("cluster='ray' runs the Rust backend")
     # agents as fresh copies (a used built-in agent holds an engine object that does not
@@ -207,7 +216,7 @@ def _play_on_ray(
     def arrived(first: int, count: int, arrays: dict[str, Any]) -> None:
         received[0] += count
         if dataset is not None:
-            write_chunk(dataset[0], first, arrays, reasons, dataset[1])
+            chunks[first] = write_chunk(dataset[0], first, arrays, reasons, dataset[1])
         if report is not None:
             report(received[0])
 
@@ -226,9 +235,22 @@ def _play_on_ray(
 
 
 def _write_dataset(
-    result: SimulationResult, out: str | os.PathLike[str], fmt: str, chunks_written: bool
+    result: SimulationResult,
+    out: str | os.PathLike[str],
+    fmt: str,
+    chunks: list[dict[str, Any]] | None,
 ) -> None:
-    """The dataset's ``meta.json``, and the games as one chunk unless Ray wrote them."""
+    """The games as one chunk unless Ray wrote ``chunks``, then the ``meta.json`` that lists
+    them (last: the dataset is complete only when every chunk is on disk)."""
+    if chunks is None:
+        arrays = {
+            "winner_masks": result.winner_masks,
+            "lengths": result.lengths,
+            "reason_codes": result.reason_codes,
+            "actions": result.actions,
+            "offsets": result.offsets,
+        }
+        chunks = [write_chunk(out, 0, arrays, result.reason_names, fmt)]
     write_meta(
         out,
         {
@@ -241,16 +263,8 @@ def _write_dataset(
             "threads": result.threads,
             "seconds": result.seconds,
         },
+        chunks,
     )
-    if not chunks_written:
-        arrays = {
-            "winner_masks": result.winner_masks,
-            "lengths": result.lengths,
-            "reason_codes": result.reason_codes,
-            "actions": result.actions,
-            "offsets": result.offsets,
-        }
-        write_chunk(out, 0, arrays, result.reason_names, fmt)
 
 
 def perft(state: Any, depth: int) -> int:

@@ -28,7 +28,7 @@ from . import _args
 from ._ply_cap import MaxPlies, with_ply_cap
 from ._registry import game_info, new
 from ._state import State
-from .agents import AgentLike, BuiltinAgent, LearnedAgent, as_agent
+from .agents import AgentLike, BuiltinAgent, LearnedAgent, Policy, as_agent
 from .errors import InvalidArgumentError, InvalidOptionError
 from .observation import ObservationSpec, observation_spec
 
@@ -79,9 +79,13 @@ class VecEnv:
             ``reset(options={"reset_mask": ...})``; stepping one is an error).
         opponents: ``None`` (every seat is played through :meth:`step`) or agents for every
             seat but ``learner``'s, played inside the step: ``"random"``, an agent name such
-            as ``"mcts:200"``, a ``ludorum.agents`` agent, or one of these per seat (the
-            learner's entry is ignored). The step then returns only at the learner's turns,
-            and rewards are the learner's, shape ``(num_envs,)``.
+            as ``"mcts:200"``, a ``ludorum.agents`` agent (built-in agents play in Rust; a
+            learned :class:`~ludorum.agents.PUCT` or :class:`~ludorum.agents.Gumbel` searches
+            every env waiting for it at once), a batched
+            :class:`~ludorum.agents.Policy` ``(observations, masks, players) -> actions``
+            (called once for all the envs waiting for its seats), or one of these per seat
+            (the learner's entry is ignored). The step then returns only at the learner's
+            turns, and rewards are the learner's, shape ``(num_envs,)``.
         learner: the learner's seat when there are opponents.
         max_plies: the game option of that name, for games that have it; ``"default"`` takes
             the game's ``simulation_max_plies`` (as ``ludorum.simulate`` does). The ply limit
@@ -128,9 +132,15 @@ class VecEnv:
         # a game without the option is left without it (its default), whatever None said
         options = with_ply_cap(name, options, max_plies if capped else "default")
         learner = _args.count("learner", learner, 0, 7, InvalidOptionError)
-        specs = None if opponents is None else _opponent_specs(opponents, learner)
+        players = new(name, **options).num_players if opponents is not None else 0
+        specs, outside = (
+            (None, {}) if opponents is None else _opponents(opponents, learner, players)
+        )
+        #: the agents played from Python, by seat
+        self._outside: dict[int, Policy | LearnedAgent] = outside
+        self._outside_seats = np.array(sorted(outside), dtype=np.int32)
         self._env = _ludorum.VecEnv(
-            name, options, num_envs, seed, threads, autoreset, specs, learner
+            name, options, num_envs, seed, threads, autoreset, specs, learner, sorted(outside)
         )
         n, players, actions, shape, _ = self._env.shape()
         self.name = name
@@ -195,6 +205,7 @@ class VecEnv:
                 )
             mask = np.ascontiguousarray(mask)
         self._env.reset(seed, mask)
+        self._play_outside()
         return self._obs, self._info()
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
@@ -226,12 +237,49 @@ class VecEnv:
                 f"{array.dtype} {array.shape}"
             )
         self._env.step(np.ascontiguousarray(array, dtype=np.int64))
+        self._play_outside()
         return self._obs, self._rewards, self._terminated, self._truncated, self._info()
+
+    def _play_outside(self) -> None:
+        """Plays the opponents that run in Python (policies, learned searches) until every env
+        waits for the learner or is over: one call per agent for all the envs waiting for its
+        seats, then the engine plays on."""
+        if not self._outside:
+            return
+        while True:
+            players = self._current_player
+            waiting = np.isin(players, self._outside_seats)
+            if not waiting.any():
+                return
+            actions = np.zeros(self.num_envs, dtype=np.int64)
+            agents: dict[int, list[int]] = {}
+            for seat, agent in self._outside.items():
+                agents.setdefault(id(agent), []).append(seat)
+            for seats in agents.values():
+                agent = self._outside[seats[0]]
+                rows = np.flatnonzero(np.isin(players, seats))
+                if not len(rows):
+                    continue
+                if isinstance(agent, Policy):
+                    actions[rows] = agent.actions(
+                        self._obs[rows], self._mask[rows], players[rows].astype(np.int64)
+                    )
+                else:
+                    found = agent.search_many([self.game(int(i)) for i in rows])
+                    actions[rows] = [r.action for r in found]
+            self._env.play_outside(actions)
 
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """One uniformly random legal action per env (0 for an env the next step resets), drawn
         in Rust from each episode's own SplitMix64: a fresh array."""
         return np.array(self._env.sample_actions())
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of every env now, ``(num_envs, num_actions)`` bool: the array of
+        ``info["action_mask"]`` (a read-only view that the next step overwrites), under the
+        name sb3-contrib's masked algorithms call."""
+        mask: npt.NDArray[np.bool_] = self._mask
+        return mask
 
     def observation_spec(self) -> ObservationSpec:
         """The layout of one observation: shape, bounds and the name of each plane or slice."""
@@ -264,27 +312,29 @@ class VecEnv:
         """Nothing to release (the buffers go with the object); for the Gymnasium protocol."""
 
 
-def _opponent_specs(
-    opponents: AgentLike | Sequence[AgentLike | None], learner: int
-) -> list[dict[str, Any]]:
-    """The engine's agent specs for ``opponents``: built-in agents only (they run in Rust); in
-    a list of one a seat, the learner's entry is ignored (it may be ``None``)."""
+def _opponents(
+    opponents: AgentLike | Sequence[AgentLike | None], learner: int, players: int
+) -> tuple[list[dict[str, Any]], dict[int, Policy | LearnedAgent]]:
+    """The engine's agent specs for ``opponents`` and the agents played from Python by seat
+    (policies and learned searches; their specs are placeholders the engine never uses). In a
+    list of one a seat, the learner's entry is ignored (it may be ``None``)."""
     given: list[Any] = list(opponents) if isinstance(opponents, (list, tuple)) else [opponents]
     if len(given) > 1 and learner < len(given):
         given[learner] = "random"
     specs = []
-    for agent in given:
-        built = as_agent(agent)
-        if isinstance(built, LearnedAgent):
+    outside: dict[int, Policy | LearnedAgent] = {}
+    for k, agent in enumerate(given):
+        built = agent if isinstance(agent, (Policy, LearnedAgent)) else as_agent(agent)
+        if isinstance(built, (Policy, LearnedAgent)):
+            seats = range(players) if len(given) == 1 else [k]
+            outside.update((seat, built) for seat in seats if seat != learner)
+            specs.append({"kind": "random", "seed": 0})
+        elif isinstance(built, BuiltinAgent):
+            specs.append(built.spec())
+        else:
             raise InvalidOptionError(
-                f"opponents play inside Rust without Python: a learned agent calls its "
-                f"evaluator in Python and cannot be one; give built-in agents ('random', "
-                f"'mcts:200'), got {_args.show(agent)}"
+                f"opponents are built-in agents or their names ('random', 'mcts:200'), "
+                f"learned agents (PUCT, Gumbel) or batched policies "
+                f"(ludorum.agents.Policy), got {_args.show(agent)}"
             )
-        if not isinstance(built, BuiltinAgent):
-            raise InvalidOptionError(
-                f"opponents play inside Rust: give built-in agents or their names "
-                f"('random', 'mcts:200'), got {_args.show(agent)}"
-            )
-        specs.append(built.spec())
-    return specs
+    return specs, outside

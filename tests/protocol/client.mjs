@@ -1,8 +1,10 @@
 // A client of the ludorum engine protocol in another language (Node.js, no packages): it
 // spawns the engine binary and plays full games of every game, half the moves picked from
 // `legal` and played with `play`, half asked of the engine with `genmove`, in text mode and in
-// JSON-lines mode. Usage: node client.mjs ENGINE [GAMES_PER_MODE]. Prints one line per game
-// and exits non-zero on any unexpected answer.
+// JSON-lines mode; then, in each mode, what an engine author expects: list options, the games'
+// facts, `analyse`, budgets of time, `stop` sent while a search runs, seat mode, and refusals.
+// Usage: node client.mjs ENGINE [GAMES_PER_MODE]. Prints one line per game and exits non-zero
+// on any unexpected answer.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -98,6 +100,37 @@ async function jsonGame(s, game, options) {
   return { plies, outcome: (await call("outcome")).result };
 }
 
+/** The engine-grade commands, through `ask(command, ...args)` -> {ok, result, error}. */
+async function engineGrade(ask) {
+  const must = (cond, what) => {
+    if (!cond) throw new Error(what);
+  };
+  const games = (await ask("games")).result;
+  const armadora = games.find((g) => g.name === "armadora");
+  must(armadora.seeded === true && games.find((g) => g.name === "dominions").seeded === false, "seeded");
+  must(armadora.options.some((o) => o.name === "gold" && o.kind), "option kinds");
+  must((await ask("new", "armadora", "players=2", "gold=7,6,6,5,5,4,4,3", "seed=1")).ok, "gold list");
+  must((await ask("new", "armadora", "players=2", "rules=advanced", "races=mage,orc")).ok, "races");
+  must(!(await ask("new", "dominions", "seed=1", "seed=2")).ok, "an option given twice");
+  must((await ask("new", "dominions")).ok, "new dominions");
+  const analysis = (await ask("analyse", "mcts:200")).result;
+  must(analysis.simulations === 200 && analysis.moves[0].move === analysis.best, "analyse");
+  must((await ask("current_player")).result === 0, "analyse does not play");
+  must((await ask("genmove", "mcts:50ms")).ok, "a time budget");
+  // stop while a search runs: both answers come back, in order, the search cut short
+  const searching = ask("analyse", "mcts:10000000");
+  const stopped = ask("stop");
+  const cut = (await searching).result;
+  must((await stopped).ok && cut.stopped === true && cut.simulations < 10000000, "stop");
+  must(!(await ask("genmove", "mcts:4294967295")).ok, "a budget over the limit");
+  must((await ask("new", "armadora", "players=2", "seed=4", "seat=1")).ok, "seat mode");
+  must((await ask("play", "3@c3")).result === "?@c3", "the seat's view of a move");
+  must(!(await ask("key")).ok && !(await ask("json", "0")).ok, "referee knowledge refused");
+  must((await ask("json")).result.viewer === 1, "the seat's view");
+  const bad = await ask("play", "a\u0000b\u001b");
+  must(!bad.ok && !/[\u0000\u001b]/.test(bad.error), "control bytes escaped");
+}
+
 const GAMES = [
   ["chinese_checkers", "players=2 pieces=10 area=free max_plies=300"],
   ["chinese_checkers", "players=3 max_plies=200"],
@@ -121,6 +154,30 @@ for (const json of [false, true]) {
         console.log(`FAILED ${json ? "json" : "text"} ${game} ${options}: ${error.message}`);
       }
     }
+  }
+  try {
+    await engineGrade(async (command, ...args) => {
+      if (json) {
+        const answer = await s.send(JSON.stringify({ command, args }));
+        if (!("id" in answer) || answer.id !== null) throw new Error(`no id null: ${answer.id}`);
+        return answer;
+      }
+      const answer = await s.send([command, ...args].join(" "));
+      const body = answer.replace(/^[=?]\S*\s?/, "");
+      const ok = answer.startsWith("=");
+      let result = body;
+      try {
+        result = JSON.parse(body);
+      } catch {
+        // a plain text result
+      }
+      if (ok && /^\d+$/.test(body)) result = Number(body);
+      return { ok, result, error: ok ? null : body };
+    });
+    console.log(`${json ? "json" : "text"} engine-grade commands: ok`);
+  } catch (error) {
+    failures += 1;
+    console.log(`FAILED ${json ? "json" : "text"} engine-grade commands: ${error.message}`);
   }
   await s.send(json ? JSON.stringify({ command: "quit" }) : "quit");
   await s.done;

@@ -1,8 +1,8 @@
 //! Agents for Python: `_ludorum.Agent(spec)` keeps a search (its trees) per game type between
 //! moves, and searches with the GIL released. The spec is a dict made by `ludorum.agents`.
 
-use ludorum::core::dyn_game::{DynAgent, DynGame};
-use ludorum::search::{AgentSpec, MctsConfig};
+use ludorum::core::dyn_game::{DynAgent, DynGame, NamedMove};
+use ludorum::search::{AgentSpec, Analysis, MctsConfig};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -26,7 +26,7 @@ pub fn spec_from_python(spec: &Bound<'_, PyAny>) -> PyResult<AgentSpec> {
         "random" => Ok(AgentSpec::Random { seed }),
         "mcts" => Ok(AgentSpec::Mcts(MctsConfig {
             simulations: get("simulations")?.map_or(Ok(1000), |v| v.extract())?,
-            c: get("c")?.map_or(Ok(1.4), |v| v.extract())?,
+            c: get("c")?.map(|v| v.extract()).transpose()?,
             rollout_plies: get("rollout_plies")?.map(|v| v.extract()).transpose()?,
             seed,
             threads: get("threads")?.map_or(Ok(1), |v| v.extract())?,
@@ -70,19 +70,16 @@ impl PyAgent {
         })
     }
 
-    /// The move this agent makes for the player to move (the state is not changed).
+    /// The move this agent makes for the player to move (the state is not changed); Ctrl-C
+    /// stops the search within a fraction of a second.
     fn choose(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let game = running(state)?;
-        let agent = self.agent(game.as_ref());
-        let chosen = py.detach(|| agent.choose(game.as_ref()));
-        crate::convert::named_move(py, chosen)
+        let mut analysis = self.watched_analysis(py, state)?;
+        crate::convert::named_move(py, analysis.moves.swap_remove(0).mv)
     }
 
     /// `(moves, simulations)`: every searched root move as `(Move, visits, values, wins)`.
     fn analyse(&mut self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let game = running(state)?;
-        let agent = self.agent(game.as_ref());
-        let analysis = py.detach(|| agent.analyse(game.as_ref()));
+        let analysis = self.watched_analysis(py, state)?;
         let moves = analysis
             .moves
             .into_iter()
@@ -99,6 +96,18 @@ impl PyAgent {
 }
 
 impl PyAgent {
+    /// The agent's analysis of `state`, searched with the GIL released and watched for Ctrl-C
+    /// (which ends the search early and raises `KeyboardInterrupt`; the state is a copy).
+    fn watched_analysis(
+        &mut self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+    ) -> PyResult<Analysis<NamedMove>> {
+        let game = running(state)?;
+        let agent = self.agent(game.as_ref());
+        crate::monitor::watched(py, |stop| Some(agent.analyse_until(game.as_ref(), stop)))
+    }
+
     /// This agent for the type of `game`, built on first use (and again after another game
     /// type).
     fn agent(&mut self, game: &dyn DynGame) -> &mut dyn DynAgent {

@@ -183,6 +183,7 @@ pub fn config_from_python(spec: &Bound<'_, PyAny>) -> PyResult<LearnedConfig> {
         leaves_per_game: get("leaves_per_game")?.map_or(Ok(1), |v| v.extract())?,
         reuse: get("reuse")?.map_or(Ok(true), |v| v.extract())?,
         cache: get("cache")?.map_or(Ok(false), |v| v.extract())?,
+        threads: get("threads")?.map_or(Ok(1), |v| v.extract())?,
     };
     config.validate().map_err(to_py)?;
     Ok(config)

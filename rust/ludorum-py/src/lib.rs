@@ -3,7 +3,6 @@
 //! game's facts, and holds the batch functions, which release the GIL.
 
 use ludorum::core::dyn_game::{self, DynGame, Simulation};
-use ludorum::core::facts::{Facts, OptionDefault, OptionKind};
 use ludorum::{Game, GameLog};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -19,6 +18,7 @@ mod moves;
 mod observation;
 mod protocol;
 mod state;
+mod text;
 mod vec_env;
 
 macro_rules! bind_games {
@@ -227,73 +227,8 @@ fn check_options(
 fn game_facts(py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
     ludorum::games::ALL
         .iter()
-        .map(|facts| convert::to_python(py, &facts_json(facts)))
+        .map(|facts| convert::to_python(py, &facts.to_json()))
         .collect()
-}
-
-fn facts_json(facts: &Facts) -> Value {
-    let options: Vec<Value> = facts
-        .options
-        .iter()
-        .map(|o| {
-            let length = match o.kind {
-                OptionKind::IntList { len } => Value::from(len),
-                _ => Value::Null,
-            };
-            let names = match o.kind {
-                OptionKind::StrList(names) => serde_json::json!(names),
-                _ => Value::Null,
-            };
-            let (choices, low, high) = match o.kind {
-                OptionKind::IntChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
-                OptionKind::StrChoice(c) => (serde_json::json!(c), Value::Null, Value::Null),
-                // A list of names is not a choice of one value: its names are in `allowed`.
-                OptionKind::StrList(_) => (Value::Null, Value::Null, Value::Null),
-                OptionKind::IntRange { low, high } => (Value::Null, low.into(), high.into()),
-                _ => (Value::Null, Value::Null, Value::Null),
-            };
-            let (default, default_doc) = match o.default {
-                OptionDefault::Int(n) => (n.into(), ""),
-                OptionDefault::Str(s) => (s.into(), ""),
-                OptionDefault::Float(x) => (x.into(), ""),
-                OptionDefault::Bool(b) => (b.into(), ""),
-                OptionDefault::None => (Value::Null, ""),
-                OptionDefault::Derived(doc) => (Value::Null, doc),
-            };
-            serde_json::json!({
-                "name": o.name,
-                "kind": o.kind_name(),
-                "default": default,
-                "default_doc": default_doc,
-                "choices": choices,
-                "low": low,
-                "high": high,
-                "length": length,
-                "names": names,
-                "nullable": o.nullable,
-                "doc": o.doc,
-                "allowed": o.allowed(),
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "name": facts.name,
-        "class_name": facts.class_name,
-        "summary": facts.summary,
-        "players": facts.players,
-        "options": options,
-        "hidden_information": facts.hidden_information,
-        "seeded": facts.seeded,
-        "simulation_max_plies": facts.simulation_max_plies,
-        "reasons": facts.reasons,
-        "bench": facts.bench,
-        "bench_perft": facts.bench_perft,
-        "openspiel": facts.openspiel,
-        "utility": {
-            "2": facts.utility(2).name(),
-            "more": facts.utility(3).name(),
-        },
-    })
 }
 
 #[pymodule]
@@ -313,6 +248,9 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation::observation_spec, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize, m)?)?;
+    m.add_function(wrap_pyfunction!(text::observation_text, m)?)?;
+    m.add_function(wrap_pyfunction!(text::information_state_text, m)?)?;
+    m.add_function(wrap_pyfunction!(text::state_text, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -69,7 +69,7 @@ fn with_outputs<T: Send>(
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (game, options, num_envs, seed, threads, autoreset, opponents, learner))]
+    #[pyo3(signature = (game, options, num_envs, seed, threads, autoreset, opponents, learner, outside))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -81,6 +81,7 @@ impl PyVecEnv {
         autoreset: &str,
         opponents: Option<&Bound<'_, PyAny>>,
         learner: usize,
+        outside: Vec<usize>,
     ) -> PyResult<Self> {
         let config = Config {
             num_envs,
@@ -89,6 +90,7 @@ impl PyVecEnv {
             autoreset: Autoreset::parse(autoreset).map_err(errors::to_py)?,
             opponents: opponents.map(agents::specs_from_python).transpose()?,
             learner,
+            outside,
         };
         let options = convert::options_from_python(py, game, options)?;
         let env = dyn_game::new(game, &options)
@@ -147,6 +149,12 @@ impl PyVecEnv {
     fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
         let actions = actions.as_slice()?;
         with_outputs(py, self, |env, out| env.step(actions, out))?.map_err(errors::to_py)
+    }
+
+    /// Plays the moves of the seats played from outside, in the envs that wait for them.
+    fn play_outside(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = actions.as_slice()?;
+        with_outputs(py, self, |env, out| env.play_outside(actions, out))?.map_err(errors::to_py)
     }
 
     /// Writes one random legal action per env into `actions` (and returns it).

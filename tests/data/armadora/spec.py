@@ -51,5 +51,5 @@ SPEC = GameSpec(
     hidden_information=True,
     short_options={"players": 3},
     more_options=[{"players": 2}, {"players": 4, "rules": "advanced", "partners": True}],
-    strength=({"simulations": 40}, 4, {}),
+    strength=(10, {}),
 )

@@ -58,5 +58,5 @@ SPEC = GameSpec(
     rich_options={"players": 3, "movement": "exact", "seed": 5, "max_plies": 60},
     short_options={"max_plies": 30},
     more_options=[{"players": 3, "max_plies": 80}],
-    strength=({"simulations": 100, "rollout_plies": 20}, 6, {"max_plies": 600}),
+    strength=(10, {}),
 )

@@ -42,5 +42,5 @@ SPEC = GameSpec(
     rich_options={"komi": 0.5, "max_plies": 40},
     to_move_plane=14,
     short_options={"max_plies": 12},
-    strength=({"simulations": 100, "rollout_plies": 30}, 6, {"max_plies": 300}),
+    strength=(6, {}),
 )

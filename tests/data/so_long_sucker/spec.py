@@ -133,5 +133,5 @@ SPEC = GameSpec(
     to_move_plane=_decider_entry,
     short_options={"players": 3, "chips": 2, "free_actions": 1},
     more_options=[{"players": 4, "free_actions": 2}],
-    strength=({"simulations": 200}, 10, {"players": 2}),
+    strength=(10, {}),
 )

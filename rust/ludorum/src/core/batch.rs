@@ -138,6 +138,49 @@ where
     run_with(count, threads, || (), |(), i| work(i), monitor)
 }
 
+/// [`run_with`] whose items can give up: `work(state, i, stop)` gets a flag that is set as soon
+/// as the monitor asks to stop, so that the items under way stop too (returning `None`), not
+/// only the next ones. `None` when it asked to stop.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::batch::run_until_with;
+/// let squares = run_until_with(5, 2, || (), |_, i, _stop| Some(i * i), None);
+/// assert_eq!(squares.unwrap(), vec![0, 1, 4, 9, 16]);
+/// ```
+pub fn run_until_with<S, T, I, F>(
+    count: usize,
+    threads: usize,
+    init: I,
+    work: F,
+    monitor: Option<&mut dyn FnMut(usize) -> bool>,
+) -> Option<Vec<T>>
+where
+    T: Send,
+    I: Fn() -> S + Sync,
+    F: Fn(&mut S, usize, &AtomicBool) -> Option<T> + Sync,
+{
+    let stop = AtomicBool::new(false);
+    let mut watch = monitor.map(|monitor| {
+        |done| {
+            let go = monitor(done);
+            if !go {
+                stop.store(true, Ordering::Relaxed);
+            }
+            go
+        }
+    });
+    let results = run_with(
+        count,
+        threads,
+        init,
+        |state, i| work(state, i, &stop),
+        watch.as_mut().map(|w| w as &mut dyn FnMut(usize) -> bool),
+    )?;
+    results.into_iter().collect()
+}
+
 /// [`run`], where each worker keeps a state of its own, made by `init` as it starts and lent to
 /// `work` with each item: a game that the items restart in place, a buffer they reuse.
 ///

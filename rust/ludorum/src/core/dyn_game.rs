@@ -40,6 +40,7 @@ use super::outcome::Outcome;
 use super::perft::perft_until;
 use super::playout::{simulate, simulate_logged, GameLog};
 use super::rng::SplitMix64;
+use super::text;
 use crate::env::{BatchEnv, Config, VecEnv};
 use crate::games::{visit, Visitor};
 use crate::search::{play_games, Agent, AgentSpec, Analysis, SearchedMove};
@@ -116,6 +117,15 @@ pub trait DynGame: Send + Sync + 'static {
 
     /// The number of moves played.
     fn ply(&self) -> usize;
+
+    /// [`text::observation_text`]: what `viewer` observes now, as a short text.
+    fn observation_text(&self, viewer: usize) -> String;
+
+    /// [`text::information_state_text`]: everything `viewer` has seen, as a short text.
+    fn information_state_text(&self, viewer: usize) -> String;
+
+    /// [`text::state_text`]: the referee's moves so far and the player to move.
+    fn state_text(&self) -> String;
 
     /// The outcome, `None` while the game runs.
     fn outcome(&self) -> Option<Outcome>;
@@ -274,6 +284,24 @@ impl<G: Game> DynGame for G {
         Game::history(self).len()
     }
 
+    fn observation_text(&self, viewer: usize) -> String {
+        let mut out = String::new();
+        text::observation_text(self, viewer, &mut out);
+        out
+    }
+
+    fn information_state_text(&self, viewer: usize) -> String {
+        let mut out = String::new();
+        text::information_state_text(self, viewer, &mut out);
+        out
+    }
+
+    fn state_text(&self) -> String {
+        let mut out = String::new();
+        text::state_text(self, &mut out);
+        out
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
     }
@@ -410,14 +438,26 @@ pub trait DynAgent: Send + Sync {
     /// # Panics
     ///
     /// When the game is over or not of the agent's type ([`plays`](DynAgent::plays)).
-    fn choose(&mut self, game: &dyn DynGame) -> NamedMove;
+    fn choose(&mut self, game: &dyn DynGame) -> NamedMove {
+        self.analyse(game).moves.swap_remove(0).mv
+    }
 
     /// What the agent considered ([`Agent::analyse`]), the moves named.
     ///
     /// # Panics
     ///
     /// As [`choose`](DynAgent::choose).
-    fn analyse(&mut self, game: &dyn DynGame) -> Analysis<NamedMove>;
+    fn analyse(&mut self, game: &dyn DynGame) -> Analysis<NamedMove> {
+        self.analyse_until(game, &AtomicBool::new(false))
+    }
+
+    /// [`analyse`](DynAgent::analyse) whose search ends early, with what it found so far, soon
+    /// after `stop` is set ([`Agent::analyse_until`]).
+    ///
+    /// # Panics
+    ///
+    /// As [`choose`](DynAgent::choose).
+    fn analyse_until(&mut self, game: &dyn DynGame, stop: &AtomicBool) -> Analysis<NamedMove>;
 }
 
 /// `game` as a `G`, for an agent of `G`.
@@ -438,9 +478,9 @@ impl<G: Game> DynAgent for Agent<G> {
         NamedMove::of(game, mv)
     }
 
-    fn analyse(&mut self, game: &dyn DynGame) -> Analysis<NamedMove> {
+    fn analyse_until(&mut self, game: &dyn DynGame, stop: &AtomicBool) -> Analysis<NamedMove> {
         let game = game_of::<G>(game);
-        let analysis = Agent::analyse(self, game);
+        let analysis = Agent::analyse_until(self, game, stop);
         Analysis {
             moves: analysis
                 .moves

@@ -5,6 +5,8 @@
 //! The bindings, the command line, the bench and the tests read these facts from the one list
 //! of games ([`crate::games::ALL`]); nothing else names every game.
 
+use serde_json::{json, Value};
+
 /// The facts of one game; each game's [`Game::FACTS`](crate::Game::FACTS).
 #[derive(Debug)]
 pub struct Facts {
@@ -35,9 +37,112 @@ pub struct Facts {
     /// The name of the same game in OpenSpiel, where it has one with the same move tree (for
     /// the oracle tests and the bench comparison).
     pub openspiel: Option<&'static str>,
+    /// What a search needs to play the game well without settings: MCTS's defaults.
+    pub search: SearchFacts,
+}
+
+/// The defaults of a Monte Carlo tree search for one game, chosen from what the game is like:
+/// how long its random games run and how well its evaluation scores a position mid-game.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::{games::domination::Domination, Game};
+/// // random Domination games last thousands of plies: rollouts are cut and evaluated
+/// assert!(Domination::FACTS.search.rollout_plies.is_some());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchFacts {
+    /// Random plies after the tree before the game's evaluation scores the position; `None`
+    /// plays rollouts to the end (at the game's simulation cap, if any).
+    pub rollout_plies: Option<u32>,
+    /// UCT's exploration constant (values are in `[-1, 1]`).
+    pub exploration: f64,
 }
 
 impl Facts {
+    /// Every fact as JSON, as `ludorum.game_info` and the protocol's `games` give them: each
+    /// option's kind, default, allowed values and doc, the player counts, hidden information,
+    /// seeded setup, the simulation cap, the end reasons.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ludorum::{games::armadora::Armadora, Game};
+    /// let facts = Armadora::FACTS.to_json();
+    /// assert_eq!(facts["seeded"], true);
+    /// assert_eq!(facts["options"][0]["name"], "players");
+    /// ```
+    pub fn to_json(&self) -> Value {
+        let facts = self;
+        let options: Vec<Value> = facts
+            .options
+            .iter()
+            .map(|o| {
+                let length = match o.kind {
+                    OptionKind::IntList { len } => Value::from(len),
+                    _ => Value::Null,
+                };
+                let names = match o.kind {
+                    OptionKind::StrList(names) => json!(names),
+                    _ => Value::Null,
+                };
+                let (choices, low, high) = match o.kind {
+                    OptionKind::IntChoice(c) => (json!(c), Value::Null, Value::Null),
+                    OptionKind::StrChoice(c) => (json!(c), Value::Null, Value::Null),
+                    // A list of names is not a choice of one value: its names are in `allowed`.
+                    OptionKind::StrList(_) => (Value::Null, Value::Null, Value::Null),
+                    OptionKind::IntRange { low, high } => (Value::Null, low.into(), high.into()),
+                    _ => (Value::Null, Value::Null, Value::Null),
+                };
+                let (default, default_doc) = match o.default {
+                    OptionDefault::Int(n) => (n.into(), ""),
+                    OptionDefault::Str(s) => (s.into(), ""),
+                    OptionDefault::Float(x) => (x.into(), ""),
+                    OptionDefault::Bool(b) => (b.into(), ""),
+                    OptionDefault::None => (Value::Null, ""),
+                    OptionDefault::Derived(doc) => (Value::Null, doc),
+                };
+                json!({
+                    "name": o.name,
+                    "kind": o.kind_name(),
+                    "default": default,
+                    "default_doc": default_doc,
+                    "choices": choices,
+                    "low": low,
+                    "high": high,
+                    "length": length,
+                    "names": names,
+                    "nullable": o.nullable,
+                    "doc": o.doc,
+                    "allowed": o.allowed(),
+                })
+            })
+            .collect();
+        json!({
+            "name": facts.name,
+            "class_name": facts.class_name,
+            "summary": facts.summary,
+            "players": facts.players,
+            "options": options,
+            "hidden_information": facts.hidden_information,
+            "seeded": facts.seeded,
+            "simulation_max_plies": facts.simulation_max_plies,
+            "reasons": facts.reasons,
+            "bench": facts.bench,
+            "bench_perft": facts.bench_perft,
+            "openspiel": facts.openspiel,
+            "search": {
+                "rollout_plies": facts.search.rollout_plies,
+                "exploration": facts.search.exploration,
+            },
+            "utility": {
+                "2": facts.utility(2).name(),
+                "more": facts.utility(3).name(),
+            },
+        })
+    }
+
     /// The utility of the game for `players` players: every game scores +1 for a win, −1 for a
     /// loss and 0 for everyone in a draw, which is zero-sum with two players and general-sum
     /// with more.

@@ -1,8 +1,8 @@
 //! What every game shares: the [`Game`](game::Game) traits and their capabilities, their one
 //! object-safe face ([`DynGame`](dyn_game::DynGame)), facts, errors, outcomes, observation
 //! layouts, options, the RNG, Zobrist tables, stacks that clone with their capacity, the key and
-//! undo records of games that play for good, perft, JSON replay, batches and playouts; in tests,
-//! the checks every game shares (`testing`).
+//! undo records of games that play for good, perft, JSON replay, batches and playouts, the
+//! short texts of what a player has seen; in tests, the checks every game shares (`testing`).
 
 pub mod batch;
 pub mod compact;
@@ -22,4 +22,5 @@ pub mod rng;
 pub mod stack;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod text;
 pub mod zobrist;

@@ -419,25 +419,91 @@ pub fn parse_assignments<'t>(
 ) -> Result<Map<String, Value>, Error> {
     let mut map = Map::new();
     for item in items.into_iter().filter(|i| !i.is_empty()) {
-        let (key, value) = item
-            .split_once('=')
-            .ok_or_else(|| Error::InvalidOption(format!("expected key=value, got '{item}'")))?;
-        let value = if let Ok(n) = value.parse::<i64>() {
-            Value::from(n)
-        } else if let Ok(n) = value.parse::<u64>() {
-            Value::from(n)
-        } else if value == "None" || value == "none" {
-            Value::Null
-        } else if value == "true" || value == "True" {
-            Value::Bool(true)
-        } else if value == "false" || value == "False" {
-            Value::Bool(false)
-        } else if let Some(x) = value.parse::<f64>().ok().filter(|x| x.is_finite()) {
-            Value::from(x)
-        } else {
-            Value::from(value)
-        };
-        map.insert(key.to_string(), value);
+        let (key, value) = split_assignment(item)?;
+        map.insert(key.to_string(), parse_scalar(value));
     }
     Ok(map)
+}
+
+/// Options of the game `facts` describes, written as `key=value` items as on the command line:
+/// as [`parse_assignments`], but a list option's value is always a list, its items separated
+/// by commas (`gold=7,6,6,5,5,4,4,3`, `races=mage,orc`), and an option given twice is refused.
+///
+/// # Errors
+///
+/// [`Error::InvalidOption`] for an item without `=`, an option given twice, or a list of
+/// integers with an item that is not one.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::options::parse_options_of;
+/// use ludorum::games::facts;
+/// let armadora = facts("armadora").unwrap();
+/// let map = parse_options_of(armadora, ["players=2", "races=mage"]).unwrap();
+/// assert_eq!(serde_json::Value::Object(map),
+///            serde_json::json!({"players": 2, "races": ["mage"]}));
+/// assert!(parse_options_of(armadora, ["players=2", "players=3"]).is_err());
+/// ```
+pub fn parse_options_of<'t>(
+    facts: &Facts,
+    items: impl IntoIterator<Item = &'t str>,
+) -> Result<Map<String, Value>, Error> {
+    let mut map = Map::new();
+    for item in items.into_iter().filter(|i| !i.is_empty()) {
+        let (key, value) = split_assignment(item)?;
+        if map.contains_key(key) {
+            return Err(Error::InvalidOption(format!(
+                "option '{key}' is given twice"
+            )));
+        }
+        let kind = facts
+            .options
+            .iter()
+            .find(|o| o.name == key)
+            .map(|o| &o.kind);
+        let parsed = match kind {
+            Some(OptionKind::IntList { .. }) if !matches!(value, "None" | "none") => value
+                .split(',')
+                .map(|n| {
+                    n.trim().parse::<i64>().map(Value::from).map_err(|_| {
+                        Error::InvalidOption(format!(
+                            "option '{key}': a list of integers separated by commas, got '{value}'"
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::Array)?,
+            Some(OptionKind::StrList(_)) if !matches!(value, "None" | "none") => {
+                Value::Array(value.split(',').map(|n| Value::from(n.trim())).collect())
+            }
+            _ => parse_scalar(value),
+        };
+        map.insert(key.to_string(), parsed);
+    }
+    Ok(map)
+}
+
+fn split_assignment(item: &str) -> Result<(&str, &str), Error> {
+    item.split_once('=')
+        .ok_or_else(|| Error::InvalidOption(format!("expected key=value, got '{item}'")))
+}
+
+/// One option's value as text: an integer, a number, `None`, `true` or `false`, or a string.
+fn parse_scalar(value: &str) -> Value {
+    if let Ok(n) = value.parse::<i64>() {
+        Value::from(n)
+    } else if let Ok(n) = value.parse::<u64>() {
+        Value::from(n)
+    } else if value == "None" || value == "none" {
+        Value::Null
+    } else if value == "true" || value == "True" {
+        Value::Bool(true)
+    } else if value == "false" || value == "False" {
+        Value::Bool(false)
+    } else if let Some(x) = value.parse::<f64>().ok().filter(|x| x.is_finite()) {
+        Value::from(x)
+    } else {
+        Value::from(value)
+    }
 }

@@ -30,12 +30,20 @@ impl Outcome {
 
     /// +1 for a winner, −1 for a loser, 0 for everyone in a draw.
     pub fn returns(&self, num_players: usize) -> Vec<f64> {
-        (0..num_players)
-            .map(|p| match (self.winners, self.winners & (1 << p)) {
+        let mut out = vec![0.0; num_players];
+        self.write_returns(&mut out);
+        out
+    }
+
+    /// [`returns`](Self::returns) written into `out` (one entry per player), for loops that
+    /// must not allocate.
+    pub fn write_returns(&self, out: &mut [f64]) {
+        for (p, r) in out.iter_mut().enumerate() {
+            *r = match (self.winners, self.winners & (1 << p)) {
                 (0, _) => 0.0,
                 (_, 0) => -1.0,
                 _ => 1.0,
-            })
-            .collect()
+            };
+        }
     }
 }

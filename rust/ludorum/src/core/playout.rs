@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::batch::{run_with, Batch};
+use super::batch::{run_until_with, Batch};
 use super::game::Game;
 use super::rng::SplitMix64;
 
@@ -115,7 +115,7 @@ pub fn play_random_game_logged_until<G: Game>(
     })
 }
 
-/// Plays games `first + i` for `i` in `0..count` of `batch` as [`run_with`] does, each worker
+/// Plays games `first + i` for `i` in `0..count` of `batch` as [`run_until_with`] does, each worker
 /// restarting one game in place (`play(game, rng, stop)`), where `stop` is set as soon as the
 /// monitor asks to stop, so that the games under way stop too (they return `None`).
 fn run_games<G: Game, T, F>(
@@ -130,27 +130,16 @@ where
     T: Send,
     F: Fn(&mut G, &mut SplitMix64, &AtomicBool) -> Option<T> + Sync,
 {
-    let stop = AtomicBool::new(false);
-    let mut watch = monitor.map(|monitor| {
-        |done| {
-            let go = monitor(done);
-            if !go {
-                stop.store(true, Ordering::Relaxed);
-            }
-            go
-        }
-    });
-    let results = run_with(
+    run_until_with(
         count,
         threads,
         || None,
-        |slot, i| {
+        |slot, i, stop| {
             let i = first.wrapping_add(i as u64);
-            play(batch.start_in(i, slot), &mut batch.rng(i), &stop)
+            play(batch.start_in(i, slot), &mut batch.rng(i), stop)
         },
-        watch.as_mut().map(|w| w as &mut dyn FnMut(usize) -> bool),
-    )?;
-    results.into_iter().collect()
+        monitor,
+    )
 }
 
 /// Plays games `first..first + count` of `batch` between random agents (game `i` from

@@ -87,6 +87,10 @@ pub struct Config {
     pub opponents: Option<Vec<AgentSpec>>,
     /// The learner's seat when there are opponents.
     pub learner: usize,
+    /// Opponent seats played from outside the engine (a Python policy, a learned search): the
+    /// step stops at their turns, showing their observation and mask, and
+    /// [`BatchEnv::play_outside`] gives their moves. Their entries of `opponents` are unused.
+    pub outside: Vec<usize>,
 }
 
 impl Default for Config {
@@ -98,6 +102,7 @@ impl Default for Config {
             autoreset: Autoreset::NextStep,
             opponents: None,
             learner: 0,
+            outside: Vec::new(),
         }
     }
 }
@@ -220,6 +225,15 @@ pub trait BatchEnv: Send {
     /// action is not legal in its env, or an ended env is stepped with `Disabled`; no env of
     /// the batch is stepped then.
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error>;
+    /// Plays the moves of the [`Config::outside`] seats: one action per env, used by the envs
+    /// whose player to move is such a seat (the others ignore theirs), then the opponents'
+    /// replies as in a step. The envs' step outputs are completed, not cleared.
+    ///
+    /// # Errors
+    ///
+    /// As [`step`](Self::step): an action not legal in an env that waits for it; no env is
+    /// stepped then.
+    fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error>;
     /// One uniformly random legal action per env (0 for an env waiting for its reset), from
     /// each episode's own generator.
     fn sample_actions(&mut self, actions: &mut [i64]);
@@ -277,6 +291,11 @@ impl<G: Game> VecEnv<G> {
     /// opponents that is neither one nor one a seat.
     pub fn with_start(start: G, config: Config) -> Result<Self, Error> {
         let players = start.num_players();
+        if !config.outside.is_empty() && config.opponents.is_none() {
+            return Err(Error::InvalidOption(
+                "seats played from outside are opponents: give opponents too".into(),
+            ));
+        }
         if config.num_envs == 0 {
             return Err(Error::InvalidOption(
                 "num_envs must be a positive integer, got 0".into(),
@@ -294,6 +313,17 @@ impl<G: Game> VecEnv<G> {
                 return Err(Error::InvalidOption(format!(
                     "opponents must be one agent or one a seat ({players}), got {}",
                     opponents.len()
+                )));
+            }
+            if let Some(&seat) = config
+                .outside
+                .iter()
+                .find(|&&s| s >= players || s == config.learner)
+            {
+                return Err(Error::InvalidOption(format!(
+                    "an opponent seat played from outside must be a seat from 0 to {} other \
+                     than the learner's, got {seat}",
+                    players - 1
                 )));
             }
         }
@@ -502,13 +532,14 @@ impl<G: Game> Context<'_, G> {
         self.play_opponents(slot);
     }
 
-    /// With opponents, plays their moves until the learner is to move or the game is over.
+    /// With opponents, plays their moves until the learner or a seat played from outside is
+    /// to move, or the game is over.
     fn play_opponents(&self, slot: &mut Slot<G>) {
         if self.config.opponents.is_none() {
             return;
         }
         while let Some(player) = slot.game.current_player() {
-            if player == self.config.learner {
+            if player == self.config.learner || self.config.outside.contains(&player) {
                 break;
             }
             let agent = if slot.opponents.len() == 1 { 0 } else { player };
@@ -517,10 +548,12 @@ impl<G: Game> Context<'_, G> {
         }
     }
 
-    /// The seat whose view an env shows: the player to move (the learner with opponents), or
-    /// the last mover once the game is over.
+    /// The seat whose view an env shows: the player to move (the learner with opponents, or a
+    /// seat played from outside that the env waits for), or the last mover once the game is
+    /// over.
     fn viewer(&self, slot: &Slot<G>) -> usize {
         match (&self.config.opponents, slot.game.current_player()) {
+            (Some(_), Some(player)) if self.config.outside.contains(&player) => player,
             (Some(_), _) => self.config.learner,
             (None, Some(player)) => player,
             (None, None) => slot.last_mover,
@@ -564,6 +597,13 @@ impl<G: Game> Context<'_, G> {
             self.observe(slot, rows);
             return;
         }
+        self.play(i, slot, action, rows);
+    }
+
+    /// Plays `action` (checked legal) in env `i`, then the opponents' replies, and writes its
+    /// rows: the end of the episode (and, with `SameStep`, the next one's start) or the next
+    /// turn the env waits for.
+    fn play(&self, i: usize, slot: &mut Slot<G>, action: i64, rows: &mut Rows<'_>) {
         let mv = slot
             .game
             .move_from_action(action as usize)
@@ -648,13 +688,7 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     }
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
-        let n = self.shape.num_envs;
-        if actions.len() != n {
-            return Err(Error::InvalidOption(format!(
-                "step needs one action per env ({n}), got {}",
-                actions.len()
-            )));
-        }
+        check_count("step", actions, self.shape.num_envs)?;
         if !self.reset_done {
             return Err(Error::InvalidOption("call reset() before step()".into()));
         }
@@ -663,6 +697,21 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         }
         self.for_each_env(out, |context, i, slot, mut rows| {
             context.step_env(i, slot, actions[i], &mut rows);
+        });
+        Ok(())
+    }
+
+    fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
+        check_count("play_outside", actions, self.shape.num_envs)?;
+        for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
+            if waits_outside(&self.config.outside, slot) {
+                check_action(i, slot, action, self.config.autoreset)?;
+            }
+        }
+        self.for_each_env(out, |context, i, slot, mut rows| {
+            if waits_outside(&context.config.outside, slot) {
+                context.play(i, slot, actions[i], &mut rows);
+            }
         });
         Ok(())
     }
@@ -692,6 +741,26 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     fn episode(&self, i: usize) -> u64 {
         self.slots[i].episode
     }
+}
+
+/// Whether `call` was given one action per env.
+fn check_count(call: &str, actions: &[i64], n: usize) -> Result<(), Error> {
+    if actions.len() == n {
+        return Ok(());
+    }
+    Err(Error::InvalidOption(format!(
+        "{call} needs one action per env ({n}), got {}",
+        actions.len()
+    )))
+}
+
+/// Whether env `slot` waits for the move of a seat played from outside.
+fn waits_outside<G: Game>(outside: &[usize], slot: &Slot<G>) -> bool {
+    !slot.over
+        && slot
+            .game
+            .current_player()
+            .is_some_and(|p| outside.contains(&p))
 }
 
 /// Whether env `i` may play `action` now; the error names the env and the action.

@@ -244,3 +244,58 @@ fn opponents_play_inside_the_step() {
     };
     assert!(VecEnv::<SoLongSucker>::new(&Map::new(), bad).is_err());
 }
+
+#[test]
+fn outside_seats_wait_for_their_moves() {
+    let config = Config {
+        num_envs: 4,
+        seed: 2,
+        threads: 2,
+        opponents: Some(vec![AgentSpec::Random { seed: 0 }]),
+        learner: 0,
+        outside: vec![2],
+        ..Config::default()
+    };
+    let options = options(json!({"players": 3}));
+    let mut env = VecEnv::<SoLongSucker>::new(&options, config).unwrap();
+    let mut b = env.buffers();
+    env.reset(None, None, &mut b.outputs()).unwrap();
+    let mut actions = vec![0i64; 4];
+    let mut outside_turns = 0;
+    for _ in 0..200 {
+        // the outside seat's turns: its own mask, then its move, until every env waits for
+        // the learner (or is over)
+        while b.current_player.contains(&2) {
+            outside_turns += 1;
+            let before = b.clone();
+            // an illegal move for a waiting env changes nothing
+            let waiting = b.current_player.iter().position(|&p| p == 2).unwrap();
+            let n = env.shape().num_actions;
+            let row = &b.mask[waiting * n..(waiting + 1) * n];
+            let illegal = row.iter().position(|&m| !m).unwrap() as i64;
+            let mut bad = vec![0i64; 4];
+            bad[waiting] = illegal;
+            assert!(env.play_outside(&bad, &mut b.outputs()).is_err());
+            assert_eq!(b.mask, before.mask);
+            env.sample_actions(&mut actions);
+            env.play_outside(&actions, &mut b.outputs()).unwrap();
+        }
+        assert!(b.current_player.iter().all(|&p| p == 0 || p == -1));
+        env.sample_actions(&mut actions);
+        env.step(&actions, &mut b.outputs()).unwrap();
+    }
+    assert!(outside_turns > 0);
+    for seat in [0, 5] {
+        let bad = Config {
+            opponents: Some(vec![AgentSpec::Random { seed: 0 }]),
+            outside: vec![seat],
+            ..Config::default()
+        };
+        assert!(VecEnv::<SoLongSucker>::new(&options, bad).is_err());
+    }
+    let no_opponents = Config {
+        outside: vec![1],
+        ..Config::default()
+    };
+    assert!(VecEnv::<SoLongSucker>::new(&options, no_opponents).is_err());
+}

@@ -19,21 +19,27 @@
 //! assert!(reply.starts_with("? invalid move 'fly'"));
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
-use crate::core::dyn_game::{self, DynGame};
+use crate::core::dyn_game::{self, DynGame, NamedMove};
 use crate::core::error::Error;
 use crate::core::json::outcome_json;
-use crate::core::options::parse_assignments;
+use crate::core::options::parse_options_of;
 use crate::core::rng::SplitMix64;
 use crate::games::{facts, ALL};
-use crate::search::AgentSpec;
+use crate::search::{AgentSpec, Analysis, SearchedMove};
 
+mod request;
 #[cfg(test)]
 mod tests;
+
+use request::{command_of, id_of, parse_json, parse_text};
 
 /// The protocol's version (`protocol_version`).
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -41,8 +47,34 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The longest line read; a longer one is answered with an error and skipped.
 pub const MAX_LINE: usize = 1 << 20;
 
-/// The most perft may count in one command (deeper requests are refused, not started).
-pub const MAX_PERFT_DEPTH: u32 = 6;
+/// What one session may ask of the engine; a request over a limit is answered with an error
+/// and changes nothing. `ludorum-engine --help` lists the flags that set them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Tables open at once.
+    pub tables: usize,
+    /// Simulations of one search (`genmove mcts:N`, `analyse mcts:N`).
+    pub simulations: u32,
+    /// Time of one search: a longer time budget is refused, and a search by simulations ends
+    /// there (its answer is then what it found so far).
+    pub think: Duration,
+    /// Depth of `perft`.
+    pub perft_depth: u32,
+    /// Time of one `perft`: past it the count is abandoned and the command fails.
+    pub perft_time: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            tables: 64,
+            simulations: 10_000_000,
+            think: Duration::from_secs(60),
+            perft_depth: 6,
+            perft_time: Duration::from_secs(10),
+        }
+    }
+}
 
 /// The longest chat message, in bytes.
 pub const MAX_CHAT: usize = 2000;
@@ -72,9 +104,15 @@ pub const COMMANDS: &[&str] = &[
     "key",
     "seed",
     "genmove",
+    "analyse",
+    "stop",
     "chat",
     "perft",
 ];
+
+/// The commands that may run long: the session reads on while they run, so that `stop` can
+/// end them.
+const LONG_COMMANDS: &[&str] = &["genmove", "analyse", "perft"];
 
 /// A failed command: its message and the kind of error (the Python exception's name).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +153,8 @@ type Reply = Result<Value, Failure>;
 struct Table {
     game: Box<dyn DynGame>,
     rng: SplitMix64,
+    /// The seat mode: every answer is given from this player's view (`None`: the referee's).
+    seat: Option<usize>,
 }
 
 impl Table {
@@ -123,6 +163,7 @@ impl Table {
         Self {
             game,
             rng: SplitMix64::new(seed),
+            seat: None,
         }
     }
 
@@ -154,54 +195,124 @@ impl Table {
         Ok(self.last_notation())
     }
 
-    /// Plays the move a built-in agent chooses, giving its notation.
-    fn genmove(&mut self, agent: &AgentSpec) -> Result<String, Error> {
+    /// What a built-in agent finds for the player to move, without playing (its search ends
+    /// early when `stop` is set).
+    fn analyse(
+        &mut self,
+        agent: &AgentSpec,
+        stop: &AtomicBool,
+    ) -> Result<Analysis<NamedMove>, Error> {
         if self.game.current_player().is_none() {
-            return Err(Error::InvalidOption("genmove: the game is over".into()));
+            return Err(Error::InvalidOption(
+                "the game is over: there is no move to search".into(),
+            ));
         }
         // The random agent draws from the table's generator, as `simulate` draws game i's
         // moves from SplitMix64(seed + i); a search gets its seed from it.
-        let chosen = match agent {
-            AgentSpec::Random { .. } => self.game.random_move(&mut self.rng),
-            AgentSpec::Mcts(_) => {
-                let seed = self.rng.next_u64();
-                let mut agent = self.game.agent(&agent.offset(seed));
-                agent.choose(self.game.as_ref())
+        let mut agent = match agent {
+            AgentSpec::Random { .. } => {
+                let pick = self.game.random_move(&mut self.rng);
+                return Ok(Analysis {
+                    moves: vec![SearchedMove {
+                        mv: pick,
+                        visits: 0,
+                        values: vec![0.0; self.game.num_players()],
+                        wins: false,
+                    }],
+                    simulations: 0,
+                });
             }
+            AgentSpec::Mcts(_) => self.game.agent(&agent.offset(self.rng.next_u64())),
         };
-        self.game.play_action(chosen.action)?;
-        Ok(self.last_notation())
+        Ok(agent.analyse_until(self.game.as_ref(), stop))
     }
 
-    /// The notation of the last move played.
+    /// The notation of the last move played, as the table's seat sees it.
     fn last_notation(&self) -> String {
-        self.game
-            .last_move()
-            .map(|m| m.notation)
-            .expect("a move was just played")
+        match self.seat {
+            Some(seat) => last_seen(self.game.as_ref(), seat).expect("a move was just played"),
+            None => self
+                .game
+                .last_move()
+                .map(|m| m.notation)
+                .expect("a move was just played"),
+        }
     }
+
+    /// Refuses, in seat mode, a request for another viewer than the seat (`what` names it).
+    fn viewer(&self, asked: Option<usize>, what: &str) -> Result<Option<usize>, Failure> {
+        match (self.seat, asked) {
+            (None, asked) => Ok(asked),
+            (Some(seat), None) => Ok(Some(seat)),
+            (Some(seat), Some(asked)) if asked == seat => Ok(Some(seat)),
+            (Some(seat), Some(_)) => Err(seated(seat, what)),
+        }
+    }
+
+    /// Refuses, in seat mode, a command that answers with the referee's knowledge.
+    fn referee_only(&self, command: &str) -> Result<(), Failure> {
+        match self.seat {
+            Some(seat) => Err(seated(
+                seat,
+                &format!("'{command}' (the referee's knowledge)"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses, in seat mode, to search for another player than the seat.
+    fn search_allowed(&self) -> Result<(), Failure> {
+        match (self.seat, self.game.current_player()) {
+            (Some(seat), Some(mover)) if mover != seat => Err(seated(
+                seat,
+                &format!("a search for player {mover} (it reads what player {mover} knows)"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The error of a seated table asked for what its seat may not see.
+fn seated(seat: usize, what: &str) -> Failure {
+    protocol_error(format!(
+        "this table is seated as player {seat}: it does not answer {what}; see 'use ID referee'"
+    ))
+}
+
+/// The last move of `game` as `seat` sees it (Armadora: `?@c3` for another player's warrior).
+fn last_seen(game: &dyn DynGame, seat: usize) -> Option<String> {
+    let view = game.to_json(Some(seat));
+    view.get("moves")?.as_array()?.last().map(text_of)
 }
 
 /// A protocol session: the open tables and the current one.
 pub struct Session {
     json_mode: bool,
+    limits: Limits,
     tables: BTreeMap<u64, Table>,
     current: Option<u64>,
     next_id: u64,
 }
 
-/// A request: its id (if any), command and arguments.
-struct Request {
-    id: Option<Value>,
-    command: String,
-    args: Vec<String>,
+/// A line read by [`Session::run`]'s reader: the line, or the mark of one longer than
+/// [`MAX_LINE`].
+enum Input {
+    Line(Vec<u8>),
+    TooLong,
 }
 
 impl Session {
-    /// A session answering in text (GTP framing) or, with `json_mode`, in JSON lines.
+    /// A session answering in text (GTP framing) or, with `json_mode`, in JSON lines, with the
+    /// default [`Limits`].
     pub fn new(json_mode: bool) -> Self {
+        Self::with_limits(json_mode, Limits::default())
+    }
+
+    /// A session with these limits.
+    pub fn with_limits(json_mode: bool, limits: Limits) -> Self {
         Self {
             json_mode,
+            limits,
             tables: BTreeMap::new(),
             current: None,
             next_id: 1,
@@ -211,25 +322,49 @@ impl Session {
     /// Answers every line of `input` on `output` until `quit` or the end of the input. Lines
     /// longer than [`MAX_LINE`] are answered with an error and skipped.
     ///
+    /// The input is read on a thread of its own, so that while a long command runs
+    /// (`genmove`, `analyse`, `perft`) a `stop` (or `quit`) ends it early; the lines that
+    /// arrive meanwhile are answered after it, in order.
+    ///
     /// # Errors
     ///
     /// An I/O error of either stream.
-    pub fn run<R: BufRead, W: Write>(
+    pub fn run<R: BufRead + Send + 'static, W: Write>(
         &mut self,
         mut input: R,
         mut output: W,
     ) -> std::io::Result<()> {
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            let (read, too_long) = read_line(&mut input, &mut line)?;
-            if read == 0 {
-                return Ok(());
+        let (sender, lines) = mpsc::channel::<std::io::Result<Input>>();
+        // Not scoped: after `quit` the reader may still wait on its input, and must not hold
+        // the session open.
+        std::thread::spawn(move || loop {
+            let mut line = Vec::new();
+            let read = match read_line(&mut input, &mut line) {
+                Ok((0, _)) => return,
+                Ok((_, true)) => Ok(Input::TooLong),
+                Ok((_, false)) => Ok(Input::Line(line)),
+                Err(error) => Err(error),
+            };
+            let failed = read.is_err();
+            if sender.send(read).is_err() || failed {
+                return;
             }
-            let (reply, quit) = if too_long {
-                (self.too_long(), false)
-            } else {
-                self.handle_line(&line)
+        });
+        let mut pending = VecDeque::new();
+        loop {
+            let next = match pending.pop_front() {
+                Some(next) => next,
+                None => match lines.recv() {
+                    Ok(next) => next?,
+                    Err(_) => return Ok(()), // the end of the input
+                },
+            };
+            let (reply, quit) = match next {
+                Input::TooLong => (self.too_long(), false),
+                Input::Line(line) if self.is_long(&line) => {
+                    self.handle_long_line(&line, &lines, &mut pending)?
+                }
+                Input::Line(line) => self.handle_line(&line),
             };
             output.write_all(reply.as_bytes())?;
             output.flush()?;
@@ -237,6 +372,52 @@ impl Session {
                 return Ok(());
             }
         }
+    }
+
+    /// Whether `line` is a command that may run long.
+    fn is_long(&self, line: &[u8]) -> bool {
+        command_of(line, self.json_mode).is_some_and(|c| LONG_COMMANDS.contains(&c.as_str()))
+    }
+
+    /// Runs a long command on a worker thread while the lines that arrive are queued in
+    /// `pending`; a `stop` or `quit` among them ends it early.
+    fn handle_long_line(
+        &mut self,
+        line: &[u8],
+        lines: &mpsc::Receiver<std::io::Result<Input>>,
+        pending: &mut VecDeque<Input>,
+    ) -> std::io::Result<(String, bool)> {
+        let stop = AtomicBool::new(false);
+        let json_mode = self.json_mode;
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| self.handle_line_until(line, &stop));
+            let mut open = true;
+            while open && !worker.is_finished() {
+                match lines.recv_timeout(Duration::from_millis(5)) {
+                    Ok(Ok(next)) => {
+                        if let Input::Line(text) = &next {
+                            if matches!(
+                                command_of(text, json_mode).as_deref(),
+                                Some("stop" | "quit")
+                            ) {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        pending.push_back(next);
+                    }
+                    Ok(Err(error)) => {
+                        stop.store(true, Ordering::Relaxed);
+                        let _ = worker.join();
+                        return Err(error);
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => open = false,
+                }
+            }
+            Ok(worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        })
     }
 
     /// The answer to a line longer than [`MAX_LINE`] bytes, which is skipped.
@@ -250,6 +431,12 @@ impl Session {
     /// The answer to one line (without its newline), and whether the session ends. Empty lines
     /// and `#` comments get no answer (an empty string).
     pub fn handle_line(&mut self, line: &[u8]) -> (String, bool) {
+        self.handle_line_until(line, &AtomicBool::new(false))
+    }
+
+    /// [`handle_line`](Self::handle_line), where a search or perft ends early once `stop` is
+    /// set (a search answers with what it found so far; a perft fails).
+    pub fn handle_line_until(&mut self, line: &[u8], stop: &AtomicBool) -> (String, bool) {
         let Ok(text) = std::str::from_utf8(line) else {
             return (
                 self.failure(None, &protocol_error("the line is not UTF-8 text")),
@@ -261,16 +448,17 @@ impl Session {
             return (String::new(), false);
         }
         let request = if self.json_mode {
-            parse_json_request(text)
+            parse_json(text)
         } else {
-            Ok(parse_text_request(text))
+            Ok(parse_text(text))
         };
         let request = match request {
             Ok(request) => request,
-            Err(failure) => return (self.failure(None, &failure), false),
+            // the id of a refused JSON request is still echoed, when it has one
+            Err(failure) => return (self.failure(id_of(text).as_ref(), &failure), false),
         };
         let quit = request.command == "quit";
-        let reply = self.execute(&request.command, &request.args);
+        let reply = self.execute(&request.command, &request.args, stop);
         let answer = match reply {
             Ok(value) => self.success(request.id.as_ref(), &value),
             Err(failure) => self.failure(request.id.as_ref(), &failure),
@@ -281,9 +469,7 @@ impl Session {
     fn success(&self, id: Option<&Value>, value: &Value) -> String {
         if self.json_mode {
             let mut out = Map::new();
-            if let Some(id) = id {
-                out.insert("id".into(), id.clone());
-            }
+            out.insert("id".into(), id.cloned().unwrap_or(Value::Null));
             out.insert("ok".into(), Value::Bool(true));
             out.insert("result".into(), value.clone());
             return format!("{}\n", Value::Object(out));
@@ -298,19 +484,18 @@ impl Session {
     }
 
     fn failure(&self, id: Option<&Value>, failure: &Failure) -> String {
+        // one line of printable text: a message never breaks the framing nor drives a terminal
+        // (nor, passed on from a JSON answer, a terminal of the client's)
+        let message = escape_controls(&failure.message);
         if self.json_mode {
             let mut out = Map::new();
-            if let Some(id) = id {
-                out.insert("id".into(), id.clone());
-            }
+            out.insert("id".into(), id.cloned().unwrap_or(Value::Null));
             out.insert("ok".into(), Value::Bool(false));
-            out.insert("error".into(), Value::String(failure.message.clone()));
+            out.insert("error".into(), Value::String(message));
             out.insert("kind".into(), Value::String(failure.kind.into()));
             return format!("{}\n", Value::Object(out));
         }
         let id = id.map(text_of).unwrap_or_default();
-        // one line: a message never breaks the framing
-        let message = failure.message.replace(['\n', '\r'], " ");
         format!("?{id} {message}\n\n")
     }
 
@@ -323,7 +508,7 @@ impl Session {
             .ok_or_else(|| protocol_error("no game is open: start one with 'new GAME'"))
     }
 
-    fn execute(&mut self, command: &str, args: &[String]) -> Reply {
+    fn execute(&mut self, command: &str, args: &[String], stop: &AtomicBool) -> Reply {
         match command {
             "protocol_version" => no_args(args).map(|()| json!(PROTOCOL_VERSION)),
             "name" => no_args(args).map(|()| json!("ludorum")),
@@ -335,13 +520,21 @@ impl Session {
                 };
                 Ok(json!(COMMANDS.contains(&name.as_str())))
             }
-            "quit" => Ok(Value::String(String::new())),
+            "quit" | "stop" => no_args(args).map(|()| Value::String(String::new())),
             "games" => no_args(args).map(|()| games()),
             "new" => self.open(args),
             "use" => {
-                let id = one_number(args, "use takes a table id")?;
-                if !self.tables.contains_key(&id) {
+                let (id, seat) = match args {
+                    [id] => (id, None),
+                    [id, seat] => (id, Some(seat)),
+                    _ => return Err(protocol_error("use takes a table id and a seat mode: use ID [seat=N|referee]")),
+                };
+                let id = one_number(std::slice::from_ref(id), "use takes a table id")?;
+                let Some(table) = self.tables.get_mut(&id) else {
                     return Err(protocol_error(format!("no table {id}; see 'tables'")));
+                };
+                if let Some(seat) = seat {
+                    table.seat = parse_seat_mode(seat, table.game.num_players())?;
                 }
                 self.current = Some(id);
                 Ok(json!(id))
@@ -350,7 +543,7 @@ impl Session {
                 let tables: Vec<Value> = self
                     .tables
                     .iter()
-                    .map(|(id, t)| json!({"id": id, "game": t.game.name(), "current": self.current == Some(*id)}))
+                    .map(|(id, t)| json!({"id": id, "game": t.game.name(), "current": self.current == Some(*id), "seat": t.seat}))
                     .collect();
                 Value::Array(tables)
             }),
@@ -367,7 +560,7 @@ impl Session {
                 }
                 Ok(Value::String(String::new()))
             }
-            _ => self.execute_on_table(command, args),
+            _ => self.execute_on_table(command, args, stop),
         }
     }
 
@@ -377,8 +570,22 @@ impl Session {
                 "new takes a game and its options: new GAME [key=value ...]",
             ));
         };
-        let options = parse_assignments(assignments.iter().map(String::as_str))?;
-        let table = Table::open(name, &options)?;
+        if self.tables.len() >= self.limits.tables {
+            return Err(protocol_error(format!(
+                "at most {} tables are open at once (--max-tables): close one first",
+                self.limits.tables
+            )));
+        }
+        // `seat=N` is the table's seat mode, not an option of the game
+        let (seat, options): (Vec<&String>, Vec<&String>) =
+            assignments.iter().partition(|a| a.starts_with("seat="));
+        let options = parse_options_of(facts(name)?, options.into_iter().map(String::as_str))?;
+        let mut table = Table::open(name, &options)?;
+        table.seat = match seat.as_slice() {
+            [] => None,
+            [seat] => parse_seat_mode(seat, table.game.num_players())?,
+            _ => return Err(protocol_error("the seat is given twice")),
+        };
         let id = self.next_id;
         self.next_id += 1;
         self.tables.insert(id, table);
@@ -386,22 +593,25 @@ impl Session {
         Ok(json!(id))
     }
 
-    fn execute_on_table(&mut self, command: &str, args: &[String]) -> Reply {
+    fn execute_on_table(&mut self, command: &str, args: &[String], stop: &AtomicBool) -> Reply {
         if !COMMANDS.contains(&command) {
             return Err(protocol_error(format!(
                 "unknown command '{}'; see list_commands",
                 clip(command)
             )));
         }
+        let limits = self.limits.clone();
         let table = self.table()?;
         let players = table.game.num_players();
         match command {
             "show" => {
-                let viewer = optional_seat(args, players, "viewer")?;
+                let viewer =
+                    table.viewer(optional_seat(args, players, "viewer")?, "another view")?;
                 Ok(Value::String(show(table.game.as_ref(), viewer)))
             }
             "json" => {
-                let viewer = optional_seat(args, players, "viewer")?;
+                let viewer =
+                    table.viewer(optional_seat(args, players, "viewer")?, "another view")?;
                 Ok(table.game.to_json(viewer))
             }
             "load" => {
@@ -431,7 +641,10 @@ impl Session {
                 Ok(Value::String(String::new()))
             }
             "legal" => {
-                let seat = optional_seat(args, players, "seat")?;
+                let seat = table.viewer(
+                    optional_seat(args, players, "seat")?,
+                    "another seat's moves",
+                )?;
                 Ok(json!(table.legal(seat)))
             }
             "play" => {
@@ -442,11 +655,15 @@ impl Session {
             }
             "undo" => {
                 no_args(args)?;
-                table
+                // the move as the seat saw it, named before it is taken back
+                let seen = table
+                    .seat
+                    .and_then(|seat| last_seen(table.game.as_ref(), seat));
+                let undone = table
                     .game
                     .undo()
-                    .map(|m| Value::String(m.notation))
-                    .ok_or_else(|| protocol_error("nothing to undo"))
+                    .ok_or_else(|| protocol_error("nothing to undo"))?;
+                Ok(Value::String(seen.unwrap_or(undone.notation)))
             }
             "current_player" => {
                 no_args(args)?;
@@ -465,6 +682,7 @@ impl Session {
             }
             "key" => {
                 no_args(args)?;
+                table.referee_only("key")?;
                 Ok(json!(format!("{:016x}", table.game.key())))
             }
             "seed" => {
@@ -472,13 +690,28 @@ impl Session {
                 table.rng = SplitMix64::new(seed);
                 Ok(Value::String(String::new()))
             }
-            "genmove" => {
+            "genmove" | "analyse" => {
                 let spec = match args {
                     [] => AgentSpec::Random { seed: 0 },
-                    [spec] => AgentSpec::parse(spec)?,
-                    _ => return Err(protocol_error("genmove takes at most one agent spec")),
+                    [spec] => within(AgentSpec::parse(spec)?, &limits)?,
+                    _ => {
+                        return Err(protocol_error(format!(
+                            "{command} takes at most one agent spec"
+                        )))
+                    }
                 };
-                Ok(json!(table.genmove(&spec)?))
+                table.search_allowed()?;
+                let analysis = table.analyse(&spec, stop)?;
+                if command == "analyse" {
+                    return Ok(analysis_json(&analysis, stop.load(Ordering::Relaxed)));
+                }
+                let chosen = analysis
+                    .moves
+                    .into_iter()
+                    .next()
+                    .expect("a search names a move");
+                table.game.play_action(chosen.mv.action)?;
+                Ok(json!(table.last_notation()))
             }
             "chat" => {
                 let Some((seat, words)) = args.split_first() else {
@@ -498,13 +731,28 @@ impl Session {
                 Ok(Value::String(String::new()))
             }
             "perft" => {
+                table.referee_only("perft")?;
                 let depth = one_number(args, "perft takes a depth")?;
-                if depth > u64::from(MAX_PERFT_DEPTH) {
+                if depth > u64::from(limits.perft_depth) {
                     return Err(protocol_error(format!(
-                        "perft depth must be 0..{MAX_PERFT_DEPTH}, got {depth}"
+                        "perft depth must be 0..{} (--max-perft-depth), got {depth}",
+                        limits.perft_depth
                     )));
                 }
-                Ok(json!(table.game.perft(depth as u32)))
+                let game = table.game.as_mut();
+                let counted = until_deadline(stop, limits.perft_time, |stop| {
+                    game.perft_until(depth as u32, stop)
+                });
+                match counted {
+                    Some(count) => Ok(json!(count)),
+                    None if stop.load(Ordering::Relaxed) => {
+                        Err(protocol_error("perft stopped by 'stop'"))
+                    }
+                    None => Err(protocol_error(format!(
+                        "perft {depth} ran over the limit of {} s (--max-perft-seconds): stopped",
+                        limits.perft_time.as_secs_f64()
+                    ))),
+                }
             }
             _ => Err(protocol_error(format!(
                 "unknown command '{}'",
@@ -543,59 +791,6 @@ fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> std::io::Result<(
     }
 }
 
-fn parse_text_request(text: &str) -> Request {
-    let mut words = text.split_whitespace();
-    let first = words.next().unwrap_or_default();
-    let (id, command) = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
-        let id = first.parse::<u64>().map_or(json!(first), |n| json!(n));
-        (Some(id), words.next().unwrap_or_default())
-    } else {
-        (None, first)
-    };
-    Request {
-        id,
-        command: command.to_owned(),
-        args: words.map(str::to_owned).collect(),
-    }
-}
-
-fn parse_json_request(text: &str) -> Result<Request, Failure> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| protocol_error(format!("the line is not a JSON object: {e}")))?;
-    let Value::Object(object) = value else {
-        return Err(protocol_error("a request is a JSON object"));
-    };
-    for key in object.keys() {
-        if !matches!(key.as_str(), "id" | "command" | "args") {
-            return Err(protocol_error(format!(
-                "unknown request field '{}'; fields: id, command, args",
-                clip(key)
-            )));
-        }
-    }
-    let command = match object.get("command") {
-        Some(Value::String(c)) => c.clone(),
-        _ => return Err(protocol_error("a request needs a 'command' string")),
-    };
-    let args = match object.get("args") {
-        None => Vec::new(),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|v| match v {
-                Value::String(s) => s.clone(),
-                // a JSON state for `load`, numbers and booleans as their JSON text
-                other => other.to_string(),
-            })
-            .collect(),
-        Some(_) => return Err(protocol_error("'args' must be a list")),
-    };
-    Ok(Request {
-        id: object.get("id").cloned(),
-        command,
-        args,
-    })
-}
-
 /// A result as text: strings as they are, flat lists joined by `, ` (moves may hold spaces,
 /// never commas), anything else as JSON.
 fn text_of(value: &Value) -> String {
@@ -607,6 +802,99 @@ fn text_of(value: &Value) -> String {
         }
         other => other.to_string(),
     }
+}
+
+/// Control characters (NUL, ESC, line breaks...) written as escapes (`\u{1b}`), so that an
+/// error quoting the input stays one line of text that cannot drive a terminal.
+fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `seat=N` (a seat mode: answers from player `N`'s view) or `referee` (every answer).
+fn parse_seat_mode(text: &str, players: usize) -> Result<Option<usize>, Failure> {
+    match text.strip_prefix("seat=") {
+        _ if text == "referee" || text == "seat=referee" => Ok(None),
+        Some(seat) => parse_seat(seat, players, "the seat").map(Some),
+        None => Err(protocol_error(format!(
+            "a seat mode is seat=N or referee, got '{}'",
+            clip(text)
+        ))),
+    }
+}
+
+/// An agent within the session's limits: a budget over them is refused; every search ends at
+/// the time limit.
+fn within(spec: AgentSpec, limits: &Limits) -> Result<AgentSpec, Failure> {
+    let AgentSpec::Mcts(mut config) = spec else {
+        return Ok(spec);
+    };
+    match config.time_limit {
+        Some(time) if time > limits.think => {
+            return Err(protocol_error(format!(
+                "a search may think at most {} s (--max-seconds), got {} s",
+                limits.think.as_secs_f64(),
+                time.as_secs_f64()
+            )))
+        }
+        Some(_) => {}
+        None if config.simulations > limits.simulations => {
+            return Err(protocol_error(format!(
+                "a search may run at most {} simulations (--max-simulations), got {}",
+                limits.simulations, config.simulations
+            )))
+        }
+        None => config.time_limit = Some(limits.think),
+    }
+    Ok(AgentSpec::Mcts(config))
+}
+
+/// `work(flag)` where the flag is set once `stop` is, or once `limit` has passed.
+fn until_deadline<T: Send>(
+    stop: &AtomicBool,
+    limit: Duration,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> T {
+    let flag = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    let deadline = Instant::now() + limit;
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) || Instant::now() >= deadline {
+                    flag.store(true, Ordering::Relaxed);
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        let result = work(&flag);
+        done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// An analysis as JSON: the move the agent would play, its simulations, whether `stop` ended
+/// it, and every root move with its visits and mean value per player (`wins`: it wins at once).
+fn analysis_json(analysis: &Analysis<NamedMove>, stopped: bool) -> Value {
+    let moves: Vec<Value> = analysis
+        .moves
+        .iter()
+        .map(|m| json!({"move": m.mv.notation, "visits": m.visits, "values": m.values, "wins": m.wins}))
+        .collect();
+    json!({
+        "best": analysis.moves.first().map(|m| m.mv.notation.clone()),
+        "simulations": analysis.simulations,
+        "stopped": stopped,
+        "moves": moves,
+    })
 }
 
 /// At most 40 characters of user input, for error messages.
@@ -659,20 +947,10 @@ fn optional_seat(args: &[String], players: usize, what: &str) -> Result<Option<u
     }
 }
 
-/// Every game with its player counts and options, from the facts.
+/// Every game's facts, as `ludorum.game_info` gives them: player counts, each option's kind,
+/// default and allowed values, hidden information, seeded setup.
 fn games() -> Value {
-    Value::Array(
-        ALL.iter()
-            .map(|facts| {
-                let options: Vec<Value> = facts
-                    .options
-                    .iter()
-                    .map(|o| json!({"name": o.name, "doc": o.doc}))
-                    .collect();
-                json!({"name": facts.name, "players": facts.players, "options": options})
-            })
-            .collect(),
-    )
+    Value::Array(ALL.iter().map(|facts| facts.to_json()).collect())
 }
 
 /// A text summary of a table for `show`: the game, ply, player to move or outcome, and the

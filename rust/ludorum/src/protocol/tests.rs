@@ -71,7 +71,7 @@ fn long_lines_and_garbage_do_not_stop_the_session() {
     input.extend_from_slice(b"\n\xff\xfe\x00garbage\nplay e5-f5\ncurrent_player\n");
     let mut output = Vec::new();
     Session::new(false)
-        .run(&input[..], &mut output)
+        .run(std::io::Cursor::new(input), &mut output)
         .expect("no I/O error");
     let text = String::from_utf8(output).expect("UTF-8 out");
     let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
@@ -211,4 +211,165 @@ fn random_lines_never_break_the_framing() {
             }
         }
     }
+}
+
+/// The answers of `lines` sent through [`Session::run`] (the reading thread, `stop`).
+fn served(limits: Limits, json: bool, lines: &str) -> Vec<String> {
+    let mut output = Vec::new();
+    Session::with_limits(json, limits)
+        .run(std::io::Cursor::new(lines.as_bytes().to_vec()), &mut output)
+        .expect("no I/O error");
+    let text = String::from_utf8(output).expect("UTF-8 out");
+    if json {
+        text.lines().map(str::to_owned).collect()
+    } else {
+        text.split("\n\n")
+            .filter(|a| !a.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+#[test]
+fn stop_ends_a_running_search_and_the_lines_after_it_are_answered_in_order() {
+    // a budget the search could not finish before the time limit: only `stop` ends it early
+    let limits = Limits {
+        think: Duration::from_secs(120),
+        ..Limits::default()
+    };
+    let answers = served(
+        limits,
+        false,
+        "new dominions\nanalyse mcts:10000000\nstop\ncurrent_player\nquit\n",
+    );
+    assert_eq!(answers.len(), 5, "{answers:?}");
+    let analysis: Value = serde_json::from_str(answers[1].trim_start_matches("= ")).unwrap();
+    assert_eq!(analysis["stopped"], true, "{analysis}");
+    assert!(analysis["simulations"].as_u64().unwrap() < 10_000_000);
+    assert_eq!(answers[2], "=");
+    assert_eq!(answers[3], "= 0");
+}
+
+#[test]
+fn limits_refuse_what_is_over_them_and_change_nothing() {
+    let limits = Limits {
+        tables: 1,
+        simulations: 100,
+        think: Duration::from_secs(2),
+        perft_depth: 3,
+        perft_time: Duration::from_millis(1),
+    };
+    let mut session = Session::with_limits(false, limits);
+    let mut ask = |line: &str| session.handle_line(line.as_bytes()).0;
+    assert_eq!(ask("new dominions"), "= 1\n\n");
+    assert!(ask("new dominions").contains("at most 1 tables"));
+    assert!(ask("genmove mcts:101").contains("at most 100 simulations"));
+    assert!(ask("genmove mcts:3s").contains("at most 2 s"));
+    assert!(ask("genmove mcts:4294967295").starts_with("? "));
+    assert!(ask("perft 4").contains("perft depth must be 0..3"));
+    // a millisecond is too short for depth 3 of Dominions (some 10^5 leaves)
+    assert!(ask("perft 3").contains("over the limit"));
+    assert_eq!(ask("current_player"), "= 0\n\n");
+    assert_eq!(ask("key"), session_key_at_start());
+    assert!(ask("genmove mcts:1s").starts_with("= "));
+}
+
+fn session_key_at_start() -> String {
+    let mut fresh = Session::new(false);
+    fresh.handle_line(b"new dominions");
+    fresh.handle_line(b"key").0
+}
+
+#[test]
+fn list_options_repeated_options_and_the_facts_of_games() {
+    let mut session = Session::new(false);
+    let mut ask = |line: &str| session.handle_line(line.as_bytes()).0;
+    assert_eq!(
+        ask("new armadora players=2 gold=7,6,6,5,5,4,4,3 seed=1"),
+        "= 1\n\n"
+    );
+    assert!(ask("json").contains(r#""gold":[7,6,6,5,5,4,4,3]"#));
+    assert_eq!(
+        ask("new armadora players=2 rules=advanced races=mage,orc seed=1"),
+        "= 2\n\n"
+    );
+    assert!(
+        ask("json").contains(r#""races":["mage","orc"]"#),
+        "{}",
+        ask("json")
+    );
+    assert!(ask("new armadora players=2 players=3").contains("option 'players' is given twice"));
+    assert!(ask("new armadora gold=7,x").contains("a list of integers"));
+    let games: Value = serde_json::from_str(ask("games").trim_start_matches("= ").trim()).unwrap();
+    let armadora = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "armadora")
+        .unwrap();
+    assert_eq!(armadora["seeded"], true);
+    let players = &armadora["options"][0];
+    assert_eq!(
+        (players["name"].as_str(), players["default"].as_u64()),
+        (Some("players"), Some(2))
+    );
+    let chinese = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "chinese_checkers")
+        .unwrap();
+    assert_eq!(chinese["seeded"], false);
+}
+
+#[test]
+fn a_seated_table_answers_from_its_seat_only() {
+    let mut session = Session::new(false);
+    let mut ask = |line: &str| session.handle_line(line.as_bytes()).0;
+    assert_eq!(ask("new armadora players=2 seed=4 seat=1"), "= 1\n\n");
+    // player 0's warrior, as player 1 sees it
+    assert_eq!(ask("play 3@c3"), "= ?@c3\n\n");
+    assert!(ask("json").contains(r#""viewer":1"#));
+    assert!(ask("json 0").contains("seated as player 1"));
+    assert!(ask("show 0").contains("seated as player 1"));
+    assert!(ask("legal 0").contains("seated as player 1"));
+    assert!(ask("key").contains("seated as player 1"));
+    assert!(ask("perft 1").contains("seated as player 1"));
+    let own = ask("genmove"); // player 1's own move, in full
+    assert!(own.starts_with("= ") && !own.contains('?'), "{own}");
+    assert!(
+        ask("genmove").contains("seated as player 1"),
+        "player 0 to move"
+    );
+    assert_eq!(ask("undo"), own);
+    assert_eq!(ask("undo"), "= ?@c3\n\n");
+    assert_eq!(ask("use 1 referee"), "= 1\n\n");
+    assert!(ask("key").starts_with("= "));
+    assert!(ask("use 1 seat=9").contains("from 0 to 1"));
+}
+
+#[test]
+fn errors_escape_control_bytes_and_json_answers_always_carry_an_id() {
+    let mut session = Session::new(false);
+    session.handle_line(b"new tic_tac_toe");
+    let reply = session.handle_line(b"play a\x00b\x1b[31m").0;
+    assert!(!reply.bytes().any(|b| b == 0 || b == 0x1b), "{reply:?}");
+    assert!(
+        reply.contains("\\u{0}") && reply.contains("\\u{1b}"),
+        "{reply}"
+    );
+    let mut session = Session::new(true);
+    let reply = session.handle_line(br#"{"command": "name"}"#).0;
+    assert_eq!(reply, "{\"id\":null,\"ok\":true,\"result\":\"ludorum\"}\n");
+    let reply = session
+        .handle_line(br#"{"id": 1, "command": "name", "command": "quit"}"#)
+        .0;
+    assert!(
+        reply.contains("duplicate key 'command'") && reply.contains("\"id\":null"),
+        "{reply}"
+    );
+    let reply = session
+        .handle_line(br#"{"id": 2, "command": "new", "args": ["dominions", "seed=1", "seed=2"]}"#)
+        .0;
+    assert!(reply.contains("given twice"), "{reply}");
 }

@@ -1,7 +1,10 @@
 //! Agents by name and parameters, and games played between them.
 
 use super::mcts::{Analysis, Mcts, MctsConfig, SearchedMove};
-use crate::core::batch::{run, Batch};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::core::batch::{run_until_with, Batch};
 use crate::core::error::Error;
 use crate::core::game::Game;
 use crate::core::playout::{record, GameLog};
@@ -52,49 +55,83 @@ impl AgentSpec {
         }
     }
 
-    /// Parses `random`, `mcts`, `mcts:SIMULATIONS` or `ismcts:SIMULATIONS` (the command line's
-    /// names; other parameters keep their defaults).
+    /// Parses `random`, `mcts`, `mcts:BUDGET` or `ismcts:BUDGET` (the command line's names;
+    /// other parameters keep their defaults), where the budget is a number of simulations
+    /// (`mcts:2000`) or a time to think (`mcts:1s`, `mcts:250ms`, `mcts:0.5s`).
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for another name or a bad number.
+    /// [`Error::InvalidOption`] for another name or a bad budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ludorum::search::AgentSpec;
+    /// let timed = AgentSpec::parse("mcts:250ms").unwrap();
+    /// assert_eq!(timed.to_string(), "mcts:0.25s");
+    /// assert!(AgentSpec::parse("mcts:0s").is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<Self, Error> {
         let (name, count) = match text.split_once(':') {
             Some((name, count)) => (name, Some(count)),
             None => (text, None),
         };
-        let simulations = match count {
-            None => 1000,
-            Some(count) => count
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| {
-                    Error::InvalidOption(format!(
-                        "agent '{text}': simulations must be a positive integer, got '{count}'"
-                    ))
-                })?,
+        let (simulations, time_limit) = match count {
+            None => (1000, None),
+            Some(count) => budget(count).ok_or_else(|| {
+                Error::InvalidOption(format!(
+                    "agent '{text}': the budget must be a positive number of simulations or a \
+                     time such as 1s or 250ms, got '{count}'"
+                ))
+            })?,
         };
         match (name, count) {
             ("random", None) => Ok(Self::Random { seed: 0 }),
             ("mcts" | "ismcts", _) => Ok(Self::Mcts(MctsConfig {
                 simulations,
+                time_limit,
                 information_sets: name == "ismcts",
                 ..MctsConfig::default()
             })),
             _ => Err(Error::InvalidOption(format!(
-                "unknown agent '{text}'; agents: random, mcts[:SIMULATIONS], ismcts[:SIMULATIONS]"
+                "unknown agent '{text}'; agents: random, mcts[:BUDGET], ismcts[:BUDGET] \
+                 (BUDGET: simulations, or a time such as 1s or 250ms)"
             ))),
         }
     }
+}
+
+/// A search budget: simulations (`2000`), or a time (`1s`, `250ms`) with no cap on simulations.
+fn budget(text: &str) -> Option<(u32, Option<Duration>)> {
+    let time = |number: &str, unit: f64| {
+        let seconds = number.parse::<f64>().ok()? * unit;
+        Duration::try_from_secs_f64(seconds)
+            .ok()
+            .filter(|d| !d.is_zero())
+    };
+    if let Some(ms) = text.strip_suffix("ms") {
+        return Some((u32::MAX, Some(time(ms, 0.001)?)));
+    }
+    if let Some(s) = text.strip_suffix('s') {
+        return Some((u32::MAX, Some(time(s, 1.0)?)));
+    }
+    let simulations = text.parse::<u32>().ok().filter(|&n| n > 0)?;
+    Some((simulations, None))
 }
 
 impl std::fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Random { .. } => f.write_str("random"),
-            Self::Mcts(c) if c.information_sets => write!(f, "ismcts:{}", c.simulations),
-            Self::Mcts(c) => write!(f, "mcts:{}", c.simulations),
+            Self::Mcts(c) => {
+                let name = if c.information_sets { "ismcts" } else { "mcts" };
+                match c.time_limit {
+                    Some(time) if c.simulations == u32::MAX => {
+                        write!(f, "{name}:{}s", time.as_secs_f64())
+                    }
+                    _ => write!(f, "{name}:{}", c.simulations),
+                }
+            }
         }
     }
 }
@@ -114,9 +151,19 @@ impl<G: Game> Agent<G> {
     ///
     /// When the game is over.
     pub fn choose(&mut self, game: &G) -> G::Move {
+        self.choose_until(game, &AtomicBool::new(false))
+    }
+
+    /// [`choose`](Self::choose) whose search ends early, with its best move so far, soon after
+    /// `stop` is set.
+    ///
+    /// # Panics
+    ///
+    /// When the game is over.
+    pub fn choose_until(&mut self, game: &G, stop: &AtomicBool) -> G::Move {
         match self {
             Self::Random(rng) => game.random_move(rng),
-            Self::Mcts(mcts) => mcts.choose(game),
+            Self::Mcts(mcts) => mcts.analyse_until(game, stop).moves[0].mv,
         }
     }
 
@@ -127,8 +174,18 @@ impl<G: Game> Agent<G> {
     ///
     /// When the game is over.
     pub fn analyse(&mut self, game: &G) -> Analysis<G::Move> {
+        self.analyse_until(game, &AtomicBool::new(false))
+    }
+
+    /// [`analyse`](Self::analyse) whose search ends early, with what it found so far, soon
+    /// after `stop` is set.
+    ///
+    /// # Panics
+    ///
+    /// When the game is over.
+    pub fn analyse_until(&mut self, game: &G, stop: &AtomicBool) -> Analysis<G::Move> {
         match self {
-            Self::Mcts(mcts) => mcts.analyse(game),
+            Self::Mcts(mcts) => mcts.analyse_until(game, stop),
             Self::Random(rng) => {
                 let pick = game.random_move(rng);
                 let mut moves = Vec::new();
@@ -152,12 +209,18 @@ impl<G: Game> Agent<G> {
     }
 }
 
-/// Plays game `i` of `batch`, seat `s` played by `agents[s]` offset by the game's seed.
+/// Plays game `i` of `batch`, seat `s` played by `agents[s]` offset by the game's seed; `None`
+/// when `stop` is set before it ends (the search under way ends early and its move is dropped).
 ///
 /// # Panics
 ///
 /// When `agents` has fewer entries than the game has players.
-pub fn play_game<G: Game>(batch: &Batch<G>, i: u64, agents: &[AgentSpec]) -> GameLog {
+pub fn play_game<G: Game>(
+    batch: &Batch<G>,
+    i: u64,
+    agents: &[AgentSpec],
+    stop: &AtomicBool,
+) -> Option<GameLog> {
     let mut game = batch.start(i);
     let mut seats: Vec<Agent<G>> = agents
         .iter()
@@ -166,19 +229,25 @@ pub fn play_game<G: Game>(batch: &Batch<G>, i: u64, agents: &[AgentSpec]) -> Gam
     assert!(seats.len() >= game.num_players(), "one agent per seat");
     let mut actions = Vec::new();
     while let Some(player) = game.current_player() {
-        let mv = seats[player].choose(&game);
+        let mv = seats[player].choose_until(&game, stop);
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         debug_assert!(game.is_legal(mv), "agents choose legal moves");
         actions.push(game.action(mv) as u32);
         game.play_for_good(mv);
     }
-    GameLog {
+    Some(GameLog {
         record: record(&game),
         actions,
-    }
+    })
 }
 
 /// Plays games `first..first + count` of `batch` between `agents` over `threads` threads; the
-/// results do not depend on the thread count. With a `monitor`, see [`run`].
+/// results do not depend on the thread count. With a `monitor`, see [`run`]: its stop reaches
+/// the searches under way too.
+///
+/// [`run`]: crate::core::batch::run
 pub fn play_games<G: Game>(
     batch: &Batch<G>,
     first: u64,
@@ -187,10 +256,11 @@ pub fn play_games<G: Game>(
     agents: &[AgentSpec],
     monitor: Option<&mut dyn FnMut(usize) -> bool>,
 ) -> Option<Vec<GameLog>> {
-    run(
+    run_until_with(
         count,
         threads,
-        |i| play_game(batch, first.wrapping_add(i as u64), agents),
+        || (),
+        |(), i, stop| play_game(batch, first.wrapping_add(i as u64), agents, stop),
         monitor,
     )
 }

@@ -4,16 +4,22 @@
 //! own seed; the root statistics are summed), so that a seed and a thread count always give the
 //! same move.
 //!
+//! The exploration constant and the rollout cut default to the game's own
+//! ([`SearchFacts`](crate::core::facts::SearchFacts)), so that a search without settings suits
+//! the game it plays.
+//!
 //! For a game with hidden information the search is information-set MCTS (single observer):
 //! every simulation starts from a world drawn by
 //! [`resample`](crate::HiddenInformation::resample) for the searching player, and the tree's
 //! edges are the moves as that player sees them (another player's moves by their
-//! [`viewer_notation`](crate::HiddenInformation::viewer_notation)), so the search never reads
+//! [`viewer_key`](crate::HiddenInformation::viewer_key), a number), so the search never reads
 //! what its player may not know. A child's exploration term counts the simulations in which it
-//! was available.
+//! was available. A node with more than [`LISTED_MOVES`] legal moves (Armadora's thousands of
+//! palisade pairs) widens progressively: it gains a child, a random legal move of the world at
+//! hand, only while it has fewer than `WIDENING * sqrt(visits + 1)`, so that a search of a
+//! thousand simulations compares a few dozen moves well rather than every move once.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::core::game::Game;
@@ -25,10 +31,12 @@ use crate::core::rng::{mix, SplitMix64};
 pub struct MctsConfig {
     /// Simulations per move, over all threads.
     pub simulations: u32,
-    /// The exploration constant of UCT (values are in `[-1, 1]`).
-    pub c: f64,
-    /// Random plies after the tree before the game's evaluation scores the position; `None`
-    /// plays rollouts to the end (the game's own cap, if any, still applies).
+    /// The exploration constant of UCT (values are in `[-1, 1]`); `None`: the game's
+    /// ([`SearchFacts::exploration`](crate::core::facts::SearchFacts::exploration)).
+    pub c: Option<f64>,
+    /// Random plies after the tree before the game's evaluation scores the position; `None`:
+    /// the game's cut ([`SearchFacts::rollout_plies`](crate::core::facts::SearchFacts)).
+    /// `Some(u32::MAX)` plays rollouts to the end (the game's simulation cap still applies).
     pub rollout_plies: Option<u32>,
     /// The seed; thread `t` searches with its own stream drawn from it.
     pub seed: u64,
@@ -45,7 +53,7 @@ impl Default for MctsConfig {
     fn default() -> Self {
         Self {
             simulations: 1000,
-            c: 1.4,
+            c: None,
             rollout_plies: None,
             seed: 0,
             threads: 1,
@@ -81,11 +89,26 @@ pub struct Analysis<M> {
 
 const NO_NODE: u32 = u32::MAX;
 
+/// When one thread's search ends: after `budget` simulations, at `deadline`, or soon after
+/// `stop` is set (after at least one simulation).
+struct Ends<'a> {
+    budget: u32,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
 /// The depth (root = 0) down to which new nodes look for moves that win at once.
 const DECISIVE_DEPTH: usize = 1;
 
 /// The most moves a node may have for that look.
 const DECISIVE_MOVES: usize = 256;
+
+/// In information-set search, a node with at most this many legal moves in the world at hand
+/// lists them all at every visit; a node with more widens progressively.
+pub const LISTED_MOVES: usize = 32;
+
+/// Progressive widening: a node of `n` visits has up to `WIDENING * sqrt(n + 1)` children.
+const WIDENING: f64 = 2.0;
 
 struct Node<M> {
     /// The move into this node, as played in the world where the edge was made.
@@ -103,6 +126,13 @@ struct Node<M> {
     children: Vec<u32>,
 }
 
+/// Who searches and who moves at a node.
+#[derive(Clone, Copy)]
+struct Seat {
+    viewer: usize,
+    mover: usize,
+}
+
 /// One thread's tree.
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
@@ -118,13 +148,6 @@ struct Tree<G: Game> {
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     trees: Vec<Tree<G>>,
-}
-
-fn hash_text(text: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    text.hash(&mut h);
-    // Keys of seen moves stay apart from action ids (which are small).
-    h.finish() | 1 << 63
 }
 
 impl<G: Game> Tree<G> {
@@ -152,6 +175,20 @@ impl<G: Game> Tree<G> {
         });
         self.values.extend(std::iter::repeat_n(0.0, self.players));
         (self.nodes.len() - 1) as u32
+    }
+
+    fn add_child(&mut self, parent: u32, mv: G::Move, key: u64) -> u32 {
+        let child = self.add(Some(mv), key);
+        self.nodes[parent as usize].children.push(child);
+        child
+    }
+
+    fn find_child(&self, parent: u32, key: u64) -> Option<u32> {
+        self.nodes[parent as usize]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c as usize].key == key)
     }
 
     fn mean(&self, node: u32, player: usize) -> f64 {
@@ -214,13 +251,37 @@ impl<G: Game> Mcts<G> {
         G::hidden_information()
     }
 
+    /// The exploration constant: the configured one, else the game's.
+    fn exploration(&self) -> f64 {
+        self.config.c.unwrap_or(G::FACTS.search.exploration)
+    }
+
+    /// The plies a rollout may last: the configured cut, else the game's, and never past the
+    /// game's simulation cap (random play need not end in every game); `None`: no limit.
+    fn rollout_limit(&self) -> Option<u32> {
+        let cut = self.config.rollout_plies.or(G::FACTS.search.rollout_plies);
+        match (cut, G::FACTS.simulation_max_plies) {
+            (Some(cut), Some(cap)) => Some(cut.min(cap)),
+            (cut, cap) => cut.or(cap),
+        }
+    }
+
     /// The edge key of `mv`, played by `mover` in `game`, as `viewer` names it.
     fn key(&self, game: &G, viewer: usize, mover: usize, mv: G::Move, info: bool) -> u64 {
         match self.hidden() {
-            Some(hidden) if info && mover != viewer => {
-                hash_text(&(hidden.viewer_notation)(game, viewer, mover, mv))
-            }
+            Some(hidden) if info && mover != viewer => (hidden.viewer_key)(game, viewer, mover, mv),
             _ => game.action(mv) as u64,
+        }
+    }
+
+    /// The legal move of `game` behind edge `key` (information-set search), if any.
+    fn edge_move(&self, game: &G, viewer: usize, mover: usize, key: u64) -> Option<G::Move> {
+        match self.hidden() {
+            Some(hidden) if mover != viewer => (hidden.viewer_move)(game, viewer, mover, key),
+            _ => usize::try_from(key)
+                .ok()
+                .and_then(|action| game.move_from_action(action).ok())
+                .filter(|&mv| game.is_legal(mv)),
         }
     }
 
@@ -230,6 +291,16 @@ impl<G: Game> Mcts<G> {
     ///
     /// When the game is over.
     pub fn analyse(&mut self, game: &G) -> Analysis<G::Move> {
+        self.analyse_until(game, &AtomicBool::new(false))
+    }
+
+    /// [`analyse`](Self::analyse) that ends early, with what it found so far (after at least one
+    /// simulation per thread), soon after `stop` is set: a `stop` command, or Ctrl-C.
+    ///
+    /// # Panics
+    ///
+    /// When the game is over.
+    pub fn analyse_until(&mut self, game: &G, stop: &AtomicBool) -> Analysis<G::Move> {
         let viewer = game
             .current_player()
             .expect("a search needs a player to move");
@@ -251,7 +322,17 @@ impl<G: Game> Mcts<G> {
         let mut trees = std::mem::take(&mut self.trees);
         let this = &*self;
         let done: u32 = if threads == 1 {
-            this.search(&mut trees[0], game, viewer, info, share(0), deadline)
+            this.search(
+                &mut trees[0],
+                game,
+                viewer,
+                info,
+                Ends {
+                    budget: share(0),
+                    deadline,
+                    stop,
+                },
+            )
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = trees
@@ -259,7 +340,17 @@ impl<G: Game> Mcts<G> {
                     .enumerate()
                     .map(|(t, tree)| {
                         scope.spawn(move || {
-                            this.search(tree, game, viewer, info, share(t), deadline)
+                            this.search(
+                                tree,
+                                game,
+                                viewer,
+                                info,
+                                Ends {
+                                    budget: share(t),
+                                    deadline,
+                                    stop,
+                                },
+                            )
                         })
                     })
                     .collect();
@@ -339,23 +430,33 @@ impl<G: Game> Mcts<G> {
         tree.root_keys = keys.to_vec();
     }
 
-    /// Runs up to `budget` simulations on `tree`; returns how many ran.
+    /// Runs simulations on `tree` until `ends` says to stop; returns how many ran.
     fn search(
         &self,
         tree: &mut Tree<G>,
         game: &G,
         viewer: usize,
         info: bool,
-        budget: u32,
-        deadline: Option<Instant>,
+        ends: Ends<'_>,
     ) -> u32 {
+        let Ends {
+            budget,
+            deadline,
+            stop,
+        } = ends;
         let players = game.num_players();
+        let c = self.exploration();
+        let limit = self.rollout_limit();
         let mut moves = Vec::new();
+        let mut available = Vec::new();
         let mut path = Vec::new();
         let mut values = vec![0.0; players];
         let mut ran = 0;
         while ran < budget {
-            if ran % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && ran > 0 {
+            if ran > 0
+                && (stop.load(Ordering::Relaxed)
+                    || ran % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+            {
                 break;
             }
             ran += 1;
@@ -368,13 +469,12 @@ impl<G: Game> Mcts<G> {
             let mut node = 0u32;
             // Selection and expansion.
             while let Some(mover) = state.current_player() {
-                state.legal_moves(&mut moves);
                 let (child, mv) = if info {
-                    self.select_information_set(tree, &state, node, viewer, mover, &moves)
+                    let at = Seat { viewer, mover };
+                    self.select_information_set(tree, &state, node, at, &mut moves, &mut available)
                 } else {
                     let depth = path.len() - 1;
-                    let child =
-                        Self::select(tree, node, mover, &moves, self.config.c, &state, depth);
+                    let child = Self::select(tree, node, mover, &mut moves, c, &state, depth);
                     (
                         child,
                         tree.nodes[child as usize].mv.expect("a child has a move"),
@@ -390,9 +490,6 @@ impl<G: Game> Mcts<G> {
                     break;
                 }
             }
-            // Rollout, cut where asked, else at the game's simulation cap (random play need not
-            // end in every game).
-            let limit = self.config.rollout_plies.or(G::FACTS.simulation_max_plies);
             let mut plies = 0;
             while state.current_player().is_some() && limit.is_none_or(|limit| plies < limit) {
                 let mv = state.random_move(&mut tree.rng);
@@ -424,12 +521,13 @@ impl<G: Game> Mcts<G> {
         tree: &mut Tree<G>,
         node: u32,
         mover: usize,
-        moves: &[G::Move],
+        moves: &mut Vec<G::Move>,
         c: f64,
         state: &G,
         depth: usize,
     ) -> u32 {
         if !tree.nodes[node as usize].expanded {
+            state.legal_moves(moves);
             let mut order: Vec<usize> = (0..moves.len()).collect();
             for i in (1..order.len()).rev() {
                 order.swap(i, tree.rng.below(i + 1));
@@ -477,36 +575,58 @@ impl<G: Game> Mcts<G> {
         best.1
     }
 
-    /// Information-set UCT: the legal moves of this world, by key, with availability counts.
+    /// Information-set UCT over the moves of this world that the tree has, by key, with
+    /// availability counts: every legal move when there are at most [`LISTED_MOVES`], else
+    /// the children so far and, while the node may widen, one more drawn at random.
     fn select_information_set(
         &self,
         tree: &mut Tree<G>,
         state: &G,
         node: u32,
-        viewer: usize,
-        mover: usize,
-        moves: &[G::Move],
+        at: Seat,
+        moves: &mut Vec<G::Move>,
+        available: &mut Vec<(u32, G::Move)>,
     ) -> (u32, G::Move) {
-        let mut available: Vec<(u32, G::Move)> = Vec::with_capacity(moves.len());
-        for &mv in moves {
-            let key = self.key(state, viewer, mover, mv, true);
-            let existing = tree.nodes[node as usize]
-                .children
-                .iter()
-                .copied()
-                .find(|&c| tree.nodes[c as usize].key == key);
-            let child = match existing {
-                Some(child) => child,
-                None => {
-                    let child = tree.add(Some(mv), key);
-                    tree.nodes[node as usize].children.push(child);
-                    child
+        let Seat { viewer, mover } = at;
+        available.clear();
+        let listed = state.count_legal_moves() <= LISTED_MOVES;
+        if listed {
+            state.legal_moves(moves);
+            for &mv in moves.iter() {
+                let key = self.key(state, viewer, mover, mv, true);
+                let child = tree
+                    .find_child(node, key)
+                    .unwrap_or_else(|| tree.add_child(node, mv, key));
+                // Several moves of this world may look alike to the viewer; the first stands
+                // for all.
+                if !available.iter().any(|&(c, _)| c == child) {
+                    available.push((child, mv));
                 }
-            };
-            // Several moves of this world may look alike to the viewer; the first stands for all.
-            if !available.iter().any(|&(c, _)| c == child) {
-                tree.nodes[child as usize].available += 1;
-                available.push((child, mv));
+            }
+        } else {
+            for i in 0..tree.nodes[node as usize].children.len() {
+                let child = tree.nodes[node as usize].children[i];
+                let key = tree.nodes[child as usize].key;
+                if let Some(mv) = self.edge_move(state, viewer, mover, key) {
+                    available.push((child, mv));
+                }
+            }
+        }
+        for &(child, _) in available.iter() {
+            tree.nodes[child as usize].available += 1;
+        }
+        if !listed {
+            let children = tree.nodes[node as usize].children.len();
+            let room = WIDENING * f64::from(tree.nodes[node as usize].visits + 1).sqrt();
+            // A drawn move the node has already is among `available`: never empty after this.
+            if (children as f64) < room || available.is_empty() {
+                let mv = state.random_move(&mut tree.rng);
+                let key = self.key(state, viewer, mover, mv, true);
+                if tree.find_child(node, key).is_none() {
+                    let child = tree.add_child(node, mv, key);
+                    tree.nodes[child as usize].available += 1;
+                    return (child, mv);
+                }
             }
         }
         if let Some(&win) = available
@@ -515,19 +635,25 @@ impl<G: Game> Mcts<G> {
         {
             return win;
         }
-        let fresh: Vec<(u32, G::Move)> = available
+        let fresh = available
             .iter()
-            .copied()
-            .filter(|&(c, _)| tree.nodes[c as usize].visits == 0)
-            .collect();
-        if !fresh.is_empty() {
-            return fresh[tree.rng.below(fresh.len())];
+            .filter(|&&(c, _)| tree.nodes[c as usize].visits == 0)
+            .count();
+        if fresh > 0 {
+            let pick = tree.rng.below(fresh);
+            return available
+                .iter()
+                .copied()
+                .filter(|&(c, _)| tree.nodes[c as usize].visits == 0)
+                .nth(pick)
+                .expect("pick < fresh");
         }
+        let c = self.exploration();
         let mut best = (f64::NEG_INFINITY, available[0]);
-        for &(child, mv) in &available {
+        for &(child, mv) in available.iter() {
             let n = &tree.nodes[child as usize];
             let explore = (f64::from(n.available.max(1)).ln() / f64::from(n.visits)).sqrt();
-            let score = tree.mean(child, mover) + self.config.c * explore;
+            let score = tree.mean(child, mover) + c * explore;
             if score > best.0 {
                 best = (score, (child, mv));
             }

@@ -196,8 +196,12 @@ fn agents_play_whole_games_reproducibly() {
         AgentSpec::Mcts(mcts(30, 1, 1)),
         AgentSpec::Random { seed: 2 },
     ];
-    let a = play_game(&batch, 0, &agents);
-    assert_eq!(a, play_game(&batch, 0, &agents));
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let a = play_game(&batch, 0, &agents, &go).expect("not stopped");
+    assert_eq!(Some(&a), play_game(&batch, 0, &agents, &go).as_ref());
+    // a stop set before the first move: no game
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    assert_eq!(play_game(&batch, 0, &agents, &stop), None);
     // The actions replay to the same outcome.
     let mut game = batch.start(0);
     for &action in &a.actions {
@@ -303,4 +307,95 @@ fn immediate_losses_are_avoided() {
         total >= 4,
         "the random games reached positions with a loss in one"
     );
+}
+
+struct ViewerKeys;
+
+impl Visitor for ViewerKeys {
+    type Output = usize;
+
+    /// Along random games of a game with hidden information, for every viewer: two legal moves
+    /// have the same viewer key exactly when they have the same viewer notation, a move the
+    /// viewer sees as it is keeps its action id, and `viewer_move` finds the first legal move
+    /// of a key. Returns how many moves were checked.
+    fn visit<G: Game>(self) -> usize {
+        let Some(hidden) = G::hidden_information() else {
+            return 0;
+        };
+        let mut checked = 0;
+        let mut moves = Vec::new();
+        for game in positions::<G>(6) {
+            let mover = game.current_player().expect("running");
+            game.legal_moves(&mut moves);
+            for viewer in 0..game.num_players() {
+                let keys: Vec<u64> = moves
+                    .iter()
+                    .map(|&m| (hidden.viewer_key)(&game, viewer, mover, m))
+                    .collect();
+                let seen: Vec<String> = moves
+                    .iter()
+                    .map(|&m| (hidden.viewer_notation)(&game, viewer, mover, m))
+                    .collect();
+                for (i, &mv) in moves.iter().enumerate() {
+                    if seen[i] == game.notation(mv) {
+                        assert_eq!(keys[i], game.action(mv) as u64, "{}", G::NAME);
+                    } else {
+                        assert!(keys[i] >= game.num_actions() as u64, "{}", G::NAME);
+                    }
+                    let first = keys.iter().position(|&k| k == keys[i]).expect("itself");
+                    assert_eq!(seen[first], seen[i], "{}: same key, same view", G::NAME);
+                    if i % 7 == 0 {
+                        for j in 0..moves.len() {
+                            assert_eq!(keys[i] == keys[j], seen[i] == seen[j], "{}", G::NAME);
+                        }
+                    }
+                    assert_eq!(
+                        (hidden.viewer_move)(&game, viewer, mover, keys[i]),
+                        Some(moves[first]),
+                        "{}: the first legal move of a key",
+                        G::NAME
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn viewer_keys_name_moves_as_the_viewer_sees_them() {
+    let mut total = 0;
+    for facts in ALL {
+        total += visit(facts.name, ViewerKeys).unwrap();
+    }
+    assert!(
+        total > 1000,
+        "the games with hidden information were checked"
+    );
+}
+
+#[test]
+fn a_search_of_thousands_of_moves_widens_progressively() {
+    use crate::games::armadora::Armadora;
+    let game = Armadora::new(&Map::new()).unwrap();
+    assert!(game.count_legal_moves() > 1000);
+    let analysis = Mcts::new(mcts(400, 3, 1)).analyse(&game);
+    // WIDENING * sqrt(400) = 40 root moves at most, each searched more than once on average
+    assert!(analysis.moves.len() <= 41, "{}", analysis.moves.len());
+    assert!(analysis.moves[0].visits > 10);
+}
+
+#[test]
+fn a_stopped_search_answers_at_once_with_what_it_has() {
+    use crate::games::dominions::Dominions;
+    use std::sync::atomic::AtomicBool;
+    let game = Batch::<Dominions>::new(&Map::new(), 3).unwrap().start(0);
+    for threads in [1, 2] {
+        let mut search = Mcts::<Dominions>::new(mcts(1_000_000, 1, threads));
+        let analysis = search.analyse_until(&game, &AtomicBool::new(true));
+        // one simulation per thread: a move to answer with, and no more
+        assert_eq!(analysis.simulations, threads as u32);
+        assert!(game.is_legal(analysis.moves[0].mv));
+    }
 }

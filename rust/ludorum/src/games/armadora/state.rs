@@ -158,6 +158,12 @@ pub(super) const FACTS: &Facts = &Facts {
     ],
     bench_perft: &[("players=2", 2)],
     openspiel: None,
+    // Random games end within ~60 plies, and the score at the end is what decides: rollouts
+    // to the end.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: None,
+        exploration: 1.4,
+    },
 };
 
 /// The gold stacks, in the order the setup shuffles them.
@@ -1382,6 +1388,30 @@ impl HiddenInformation for Armadora {
             }
             _ => notation::notation(mv),
         }
+    }
+
+    /// Another player's warrior is its cell, numbered after the whole action space, until the
+    /// game is over (as `?@<cell>`).
+    fn viewer_key(&self, viewer: usize, mover: usize, mv: Move) -> u64 {
+        match mv.kind() {
+            MoveKind::Warrior { cell, .. } if mover != viewer && self.outcome.is_none() => {
+                (super::movegen::ADVANCED_NUM_ACTIONS + usize::from(cell)) as u64
+            }
+            _ => mv.action() as u64,
+        }
+    }
+
+    /// Another player's warrior on a cell: its weakest legal strength there.
+    fn viewer_move(&self, viewer: usize, mover: usize, key: u64) -> Option<Move> {
+        let key = usize::try_from(key).ok()?;
+        let mv = match key.checked_sub(super::movegen::ADVANCED_NUM_ACTIONS) {
+            Some(cell) if cell < CELLS => (1..=5)
+                .map(|strength| Move::warrior(strength, cell))
+                .find(|&mv| self.is_legal(mv))?,
+            Some(_) => return None,
+            None => Move::from_action(key).filter(|&mv| self.is_legal(mv))?,
+        };
+        (self.viewer_key(viewer, mover, mv) == key as u64).then_some(mv)
     }
 
     /// A referee state consistent with what `viewer` knows (the rules page's procedure): the

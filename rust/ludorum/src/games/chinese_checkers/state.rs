@@ -107,6 +107,12 @@ pub(super) const FACTS: &Facts = &Facts {
         ("pieces=10,area=free", 5),
     ],
     openspiel: Some("chinese_checkers"),
+    // Random play need not end (pieces shuffle back and forth) and the evaluation (the distance
+    // still to go) tells progress well: short rollouts, then the evaluation.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: Some(10),
+        exploration: 1.4,
+    },
 };
 
 /// Fewest buckets of the repetition counting table (a power of two).

@@ -62,6 +62,11 @@ pub(super) const FACTS: &Facts = &Facts {
     bench: &[""],
     bench_perft: &[("", 8)],
     openspiel: Some("connect_four"),
+    // At most 42 plies: rollouts to the end.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: None,
+        exploration: 1.4,
+    },
 };
 
 const WIN_REASON: &str = "four in a row";

@@ -151,6 +151,12 @@ pub(super) const FACTS: &Facts = &Facts {
         ("players=4,first_player=0", 4),
     ],
     openspiel: None,
+    // Random games last ~14,000 plies, and the evaluation (the pieces each player controls and
+    // keeps in reserve) reads a position well: short rollouts, then the evaluation.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: Some(20),
+        exploration: 1.4,
+    },
 };
 
 /// How far a lifted stack travels (the `movement` option).

@@ -85,6 +85,12 @@ pub(super) const FACTS: &Facts = &Facts {
     bench: &[""],
     bench_perft: &[("", 3)],
     openspiel: None,
+    // Random games run until the board is full (~150 plies) and the evaluation (the score if the
+    // game ended now) reads a position well: rollouts cut at 30 plies, then the evaluation.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: Some(30),
+        exploration: 1.4,
+    },
 };
 
 /// Marks an empty cell in `colour` and `owner`.

@@ -84,6 +84,12 @@ pub(super) const FACTS: &Facts = &Facts {
     ],
     bench_perft: &[("players=4,first_player=0", 16)],
     openspiel: None,
+    // Random games end within a few dozen plies and the evaluation can read little of the
+    // chips' future: rollouts to the end.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: None,
+        exploration: 1.4,
+    },
 };
 
 /// No chip (an empty pile's top).

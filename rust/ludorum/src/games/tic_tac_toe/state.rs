@@ -44,6 +44,11 @@ pub(super) const FACTS: &Facts = &Facts {
     bench: &[""],
     bench_perft: &[("", 9)],
     openspiel: Some("tic_tac_toe"),
+    // At most nine plies: rollouts to the end.
+    search: crate::core::facts::SearchFacts {
+        rollout_plies: None,
+        exploration: 1.4,
+    },
 };
 
 /// The reasons of [`FACTS`], by the state's result code.

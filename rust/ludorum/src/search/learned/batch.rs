@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::tree::{Node, Tree, NONE};
+use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
     bad_output, gumbel, puct, uniform, Evaluations, Evaluator, LeafBatch, LearnedConfig, Rule,
     SearchResult,
@@ -32,26 +32,95 @@ impl GameSearch {
     }
 }
 
-/// A learned search: its settings and its evaluation cache.
+/// Evaluations kept by `(position key, player to move)`: the legal actions' logits and the
+/// values.
+type Cache = HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>;
+
+/// A learned search: its settings, its evaluation cache and its working memory.
 #[derive(Clone, Debug)]
 pub struct LearnedSearch {
     config: LearnedConfig,
-    cache: HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>,
+    cache: Cache,
+    /// One per thread.
+    scratch: Vec<Scratch>,
 }
 
-/// A leaf waiting for the evaluator: the node, the world reaching it, and every path that
-/// reached it this step (as `(node, action)` pairs).
-struct Leaf<G> {
+/// The buffers a search reuses from descent to descent and step to step, so that its inner
+/// loop allocates nothing.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// The candidates of the node being selected from (edge indices).
+    cands: Vec<usize>,
+    /// Their priors, logits, noisy priors (PUCT's root), `σ` and `π'` (Gumbel).
+    priors: Vec<f64>,
+    logits: Vec<f64>,
+    noisy: Vec<f64>,
+    sigma: Vec<f64>,
+    pi: Vec<f64>,
+    /// A world's legal actions.
+    legal: Vec<u32>,
+    /// A finished world's returns.
+    returns: Vec<f64>,
+    /// The `(node, action)` pairs of every descent of a step, end to end.
+    paths: Vec<(u32, u32)>,
+    /// Further descents of a step that reached a leaf already waiting: `(leaf, path range)`.
+    more_paths: Vec<(usize, usize, usize)>,
+    /// The leaves' legal actions end to end, and where each leaf's begin.
+    leaf_legal: Vec<u32>,
+    leaf_at: Vec<usize>,
+    /// The leaves' logits (aligned with `leaf_legal`) and values (`players` each).
+    leaf_logits: Vec<f64>,
+    leaf_values: Vec<f64>,
+    movers: Vec<usize>,
+    keys: Vec<(u64, usize)>,
+    hits: Vec<bool>,
+    /// The leaves' observations (`obs_size` each), when the evaluator reads them.
+    observations: Vec<f32>,
+}
+
+/// A leaf waiting for the evaluator: the root (within its part), the node, and the first path
+/// that reached it this step (a range of [`Scratch::paths`]); its world is beside it.
+struct Leaf {
     game: usize,
     node: u32,
-    state: G,
-    paths: Vec<Vec<(u32, u32)>>,
+    path: (usize, usize),
 }
 
-enum Descent<G> {
-    Done,
-    Leaf(u32, G, Vec<(u32, u32)>),
+/// One thread's share of a batched search: consecutive roots, their trees and sequences, its
+/// working memory, and the leaves its descents reached this step with their worlds.
+struct Part<'a, G> {
+    states: &'a [G],
+    games: &'a mut [GameSearch],
+    sequences: &'a [usize],
+    scratch: &'a mut Scratch,
+    worlds: Vec<G>,
+    leaves: Vec<Leaf>,
 }
+
+/// Runs `f` on every part, the first on this thread and the others on their own.
+fn each<P: Send, T: Send>(parts: &mut [P], f: impl Fn(&mut P) -> T + Sync) -> Vec<T> {
+    match parts {
+        [] => Vec::new(),
+        [one] => vec![f(one)],
+        [first, rest @ ..] => std::thread::scope(|scope| {
+            let f = &f;
+            let handles: Vec<_> = rest.iter_mut().map(|p| scope.spawn(move || f(p))).collect();
+            let mut out = vec![f(first)];
+            out.extend(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread does not panic")),
+            );
+            out
+        }),
+    }
+}
+
+/// Nodes a fresh tree reserves room for at most.
+const RESERVED_NODES: usize = 4096;
+
+/// The roots a thread takes at least (fewer are not worth a thread).
+const ROOTS_PER_THREAD: usize = 8;
 
 fn over(what: &str) -> Error {
     Error::InvalidState(format!(
@@ -64,32 +133,36 @@ pub fn interrupted() -> Error {
     Error::InvalidState("the search was interrupted".into())
 }
 
-/// The candidates of `node` in `world`: every edge in a game of perfect information; in one with
-/// hidden information the actions legal in this world (edges added for new ones).
-fn candidates<G: Game>(node: &mut Node, world: &G, hidden: bool, players: usize) -> Vec<usize> {
+/// The candidates of node `n` in `world`, into `cands`: every edge in a game of perfect
+/// information; in one with hidden information the actions legal in this world (edges added
+/// for new ones).
+fn candidates<G: Game>(
+    tree: &mut Tree,
+    n: u32,
+    world: &G,
+    hidden: bool,
+    legal: &mut Vec<u32>,
+    cands: &mut Vec<usize>,
+) {
+    cands.clear();
     if !hidden {
-        return (0..node.edges.len()).collect();
+        cands.extend(0..tree.nodes[n as usize].len as usize);
+        return;
     }
-    let mut legal = Vec::new();
-    world.legal_actions(&mut legal);
-    for &a in &legal {
-        node.edge_of(a, players);
+    world.legal_actions(legal);
+    for &a in legal.iter() {
+        tree.edge_of(n, a);
     }
-    legal
-        .iter()
-        .map(|&a| {
-            node.edges
-                .binary_search_by_key(&a, |e| e.action)
-                .unwrap_or(0)
-        })
-        .collect()
+    cands.extend(legal.iter().map(|&a| tree.find(n, a).unwrap_or(0)));
 }
 
 /// The candidates' priors (renormalised when they are not all the node's edges; uniform, with
-/// logits 0, when the first world had none of them) and logits.
-fn priors_of(node: &Node, cands: &[usize]) -> (Vec<f64>, Vec<f64>) {
-    let mut priors: Vec<f64> = cands.iter().map(|&e| node.edges[e].prior).collect();
-    let mut logits: Vec<f64> = cands.iter().map(|&e| node.edges[e].logit).collect();
+/// logits 0, when the first world had none of them) and logits, into `priors` and `logits`.
+fn priors_of(node: &NodeRef<'_>, cands: &[usize], priors: &mut Vec<f64>, logits: &mut Vec<f64>) {
+    priors.clear();
+    logits.clear();
+    priors.extend(cands.iter().map(|&e| node.edges[e].prior));
+    logits.extend(cands.iter().map(|&e| node.edges[e].logit));
     if cands.len() != node.edges.len() {
         let sum: f64 = priors.iter().sum();
         if sum > 0.0 {
@@ -99,30 +172,27 @@ fn priors_of(node: &Node, cands: &[usize]) -> (Vec<f64>, Vec<f64>) {
             logits.fill(0.0);
         }
     }
-    (priors, logits)
 }
 
 fn backup(tree: &mut Tree, path: &[(u32, u32)], values: &[f64]) {
-    let players = tree.players;
     for &(n, a) in path {
-        let node = &mut tree.nodes[n as usize];
-        let e = node.edge_of(a, players);
-        node.edges[e].n += 1;
-        node.edges[e].vl = node.edges[e].vl.saturating_sub(1);
-        for (w, v) in node.w[e * players..(e + 1) * players]
-            .iter_mut()
-            .zip(values)
-        {
-            *w += v;
-        }
+        let e = tree.edge_of(n, a);
+        tree.visit(n, e, values);
     }
 }
 
-fn softmax(logits: &[f64]) -> Vec<f64> {
+/// The softmax of `logits`, into `out`.
+fn softmax(logits: &[f64], out: &mut Vec<f64>) {
     let m = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let e: Vec<f64> = logits.iter().map(|&l| (l - m).exp()).collect();
-    let sum: f64 = e.iter().sum();
-    e.iter().map(|&x| x / sum).collect()
+    out.clear();
+    // exp(0) is exactly 1: equal logits (a uniform model) cost no exponential.
+    out.extend(
+        logits
+            .iter()
+            .map(|&l| if l == m { 1.0 } else { (l - m).exp() }),
+    );
+    let sum: f64 = out.iter().sum();
+    out.iter_mut().for_each(|x| *x /= sum);
 }
 
 /// The world a root is evaluated in: the state itself, or in a game with hidden information a
@@ -132,6 +202,83 @@ fn root_world<G: Game>(state: &G) -> G {
     match (G::hidden_information(), state.current_player()) {
         (Some(_), Some(mover)) => resample(state, mover, &mut SplitMix64::new(0)),
         _ => state.clone(),
+    }
+}
+
+/// One descent from the root of `tree` in `world`, its `(node, action)` pairs appended to
+/// `scratch.paths`: the leaf reached and its world, or `None` when the descent ended the
+/// game (its returns then backed up at once).
+fn descend<G: Game>(
+    config: &LearnedConfig,
+    scratch: &mut Scratch,
+    tree: &mut Tree,
+    mut world: G,
+    hidden: bool,
+    target: u32,
+) -> Result<Option<(u32, G)>, Error> {
+    let players = tree.players;
+    let start = scratch.paths.len();
+    let mut node = 0u32;
+    loop {
+        if let Some(outcome) = world.outcome() {
+            scratch.returns.resize(players, 0.0);
+            outcome.write_returns(&mut scratch.returns);
+            backup(tree, &scratch.paths[start..], &scratch.returns);
+            scratch.paths.truncate(start);
+            return Ok(None);
+        }
+        if !tree.nodes[node as usize].expanded {
+            return Ok(Some((node, world)));
+        }
+        let s = &mut *scratch;
+        candidates(tree, node, &world, hidden, &mut s.legal, &mut s.cands);
+        if s.cands.is_empty() {
+            return Err(Error::InvalidState(
+                "a position that is not over has no legal move".into(),
+            ));
+        }
+        let n = tree.node(node);
+        priors_of(&n, &s.cands, &mut s.priors, &mut s.logits);
+        let pick = match &config.rule {
+            Rule::Puct(c) => {
+                if node == 0 && c.dirichlet_fraction > 0.0 {
+                    let eps = c.dirichlet_fraction;
+                    s.noisy.clear();
+                    s.noisy.extend(
+                        s.cands
+                            .iter()
+                            .zip(&s.priors)
+                            .map(|(&e, &p)| (1.0 - eps) * p + eps * n.edges[e].extra),
+                    );
+                    puct::select(&n, &s.cands, &s.noisy, c.c_puct, players)
+                } else {
+                    puct::select(&n, &s.cands, &s.priors, c.c_puct, players)
+                }
+            }
+            Rule::Gumbel(c) => {
+                gumbel::shift(&mut s.logits);
+                gumbel::sigma(&n, &s.cands, &s.priors, c, players, &mut s.sigma);
+                if node == 0 {
+                    gumbel::select_root(&n, &s.cands, &s.logits, &s.sigma, target)
+                } else {
+                    gumbel::select_interior(&n, &s.cands, &s.logits, &s.sigma, &mut s.pi)
+                }
+            }
+        };
+        let e = s.cands[pick];
+        let edge = &mut tree.edges_mut(node)[e];
+        edge.vl += 1;
+        let (action, child) = (edge.action, edge.child);
+        s.paths.push((node, action));
+        let mv = world.move_from_action(action as usize)?;
+        world.play_for_good(mv);
+        node = if child == NONE {
+            let c = tree.add();
+            tree.edges_mut(node)[e].child = c;
+            c
+        } else {
+            child
+        };
     }
 }
 
@@ -146,6 +293,7 @@ impl LearnedSearch {
         Ok(Self {
             config,
             cache: HashMap::new(),
+            scratch: Vec::new(),
         })
     }
 
@@ -251,319 +399,170 @@ impl LearnedSearch {
         }
         let hidden = G::hidden_information().is_some();
         let reuse = self.config.reuse;
-        // The trees, and the roots' evaluation (one call for all roots that need it).
-        let mut leaves = Vec::new();
-        for (i, (state, game)) in states.iter().zip(games.iter_mut()).enumerate() {
+        let sims = self.config.simulations;
+        // The trees, and each root's considered-visit sequence (Gumbel) and noise, in
+        // ascending action id.
+        let mut history = Vec::new();
+        let mut legal = Vec::new();
+        let mut sequences: Vec<(usize, Vec<u32>)> = Vec::new();
+        let mut sequence_of = Vec::with_capacity(states.len());
+        for (state, game) in states.iter().zip(games.iter_mut()) {
             if state.current_player().is_none() {
                 return Err(over("search"));
             }
-            let history: Vec<usize> = (0..state.history().len())
-                .map(|k| state.history_action(k))
-                .collect();
+            history.clear();
+            history.extend((0..state.history().len()).map(|k| state.history_action(k)));
             game.tree.prepare(&history, state.num_players(), reuse);
             if !game.tree.nodes[0].expanded {
-                leaves.push(Leaf {
-                    game: i,
-                    node: 0,
-                    state: root_world(state),
-                    paths: vec![Vec::new()],
-                });
+                // A fresh tree: room for every simulation's node, each about as wide as
+                // the root (up to a bound: a huge budget grows the arenas as it goes).
+                let nodes = (sims as usize + 1).min(RESERVED_NODES);
+                game.tree.reserve(nodes, state.count_legal_moves().min(64));
+            }
+            if let Rule::Gumbel(c) = &self.config.rule {
+                let k = c.max_considered.min(state.count_legal_moves());
+                let at = match sequences.iter().position(|(j, _)| *j == k) {
+                    Some(at) => at,
+                    None => {
+                        sequences.push((k, gumbel::considered_visits(k, sims as usize)));
+                        sequences.len() - 1
+                    }
+                };
+                sequence_of.push(at);
+            } else {
+                sequence_of.push(usize::MAX);
             }
         }
-        self.evaluate(leaves, games, evaluator)?;
-        // The root's noise, in ascending action id.
-        let mut sequences = Vec::with_capacity(states.len());
-        for (state, game) in states.iter().zip(games.iter_mut()) {
-            let players = game.tree.players;
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            let root = &mut game.tree.nodes[0];
-            root.edges.iter_mut().for_each(|e| e.extra = 0.0);
-            let mut idx = Vec::with_capacity(legal.len());
-            for &a in &legal {
-                idx.push(a);
-                root.edge_of(a, players);
+        let parts_wanted = (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1));
+        if self.scratch.len() < parts_wanted {
+            self.scratch.resize_with(parts_wanted, Scratch::default);
+        }
+        let per = states.len().div_ceil(parts_wanted).max(1);
+        let mut parts: Vec<Part<'_, G>> = states
+            .chunks(per)
+            .zip(games.chunks_mut(per))
+            .zip(sequence_of.chunks(per))
+            .zip(self.scratch.iter_mut())
+            .map(|(((states, games), sequences), scratch)| Part {
+                states,
+                games,
+                sequences,
+                scratch,
+                worlds: Vec::new(),
+                leaves: Vec::new(),
+            })
+            .collect();
+        // The roots' evaluation (one call for all roots that need it).
+        for part in &mut parts {
+            part.scratch.paths.clear();
+            part.scratch.more_paths.clear();
+            for (i, (state, game)) in part.states.iter().zip(part.games.iter()).enumerate() {
+                if !game.tree.nodes[0].expanded {
+                    part.worlds.push(root_world(state));
+                    part.leaves.push(Leaf {
+                        game: i,
+                        node: 0,
+                        path: (0, 0),
+                    });
+                }
             }
-            let edge = |root: &Node, a: u32| {
-                root.edges
-                    .binary_search_by_key(&a, |e| e.action)
-                    .unwrap_or(0)
-            };
-            match &self.config.rule {
-                Rule::Puct(c) => {
-                    if c.dirichlet_fraction > 0.0 {
-                        let eta = puct::dirichlet(c.dirichlet_alpha, legal.len(), &mut game.rng);
-                        for (&a, x) in idx.iter().zip(eta) {
-                            let e = edge(root, a);
-                            root.edges[e].extra = x;
-                        }
-                    }
-                    sequences.push(Vec::new());
-                }
-                Rule::Gumbel(c) => {
-                    for &a in &idx {
-                        let mut u = uniform(&mut game.rng);
-                        if u == 0.0 {
-                            u = 1.0 / (1u64 << 53) as f64;
-                        }
-                        let e = edge(root, a);
-                        root.edges[e].extra = c.gumbel_scale * -(-u.ln()).ln();
-                    }
-                    let k = c.max_considered.min(legal.len());
-                    sequences.push(gumbel::considered_visits(
-                        k,
-                        self.config.simulations as usize,
-                    ));
-                }
+        }
+        evaluate(&self.config, &mut self.cache, &mut parts, evaluator)?;
+        for part in &mut parts {
+            for (state, game) in part.states.iter().zip(part.games.iter_mut()) {
+                state.legal_actions(&mut legal);
+                noise(&self.config.rule, &legal, game);
             }
         }
         // The simulations, step by step.
-        let sims = self.config.simulations;
         let per_step = self.config.leaves_per_game;
+        let config = &self.config;
+        let sequences = &sequences;
         let mut started = 0u32;
         while started < sims {
             if interrupt() {
                 return Err(interrupted());
             }
             let now = per_step.min(sims - started);
-            let mut leaves: Vec<Leaf<G>> = Vec::new();
-            let mut index: HashMap<(usize, u32), usize> = HashMap::new();
-            for (i, (state, game)) in states.iter().zip(games.iter_mut()).enumerate() {
-                for j in started..started + now {
-                    let world = if hidden {
-                        let seed = game.rng.next_u64();
-                        let mover = state.current_player().ok_or_else(|| over("search"))?;
-                        resample(state, mover, &mut SplitMix64::new(seed))
-                    } else {
-                        state.clone()
-                    };
-                    let target = sequences[i].get(j as usize).copied().unwrap_or(0);
-                    match self.descend(&mut game.tree, world, hidden, target)? {
-                        Descent::Done => {}
-                        Descent::Leaf(node, world, path) => match index.get(&(i, node)) {
-                            Some(&l) => leaves[l].paths.push(path),
-                            None => {
-                                index.insert((i, node), leaves.len());
-                                leaves.push(Leaf {
-                                    game: i,
-                                    node,
-                                    state: world,
-                                    paths: vec![path],
-                                });
+            let descents = each(&mut parts, |part| {
+                part.worlds.clear();
+                part.leaves.clear();
+                let s = &mut *part.scratch;
+                s.paths.clear();
+                s.more_paths.clear();
+                for (i, (state, game)) in part.states.iter().zip(part.games.iter_mut()).enumerate()
+                {
+                    let first_leaf = part.leaves.len();
+                    let sequence = sequences.get(part.sequences[i]).map(|(_, s)| s);
+                    for j in started..started + now {
+                        let world = if hidden {
+                            let seed = game.rng.next_u64();
+                            let mover = state.current_player().ok_or_else(|| over("search"))?;
+                            resample(state, mover, &mut SplitMix64::new(seed))
+                        } else {
+                            state.clone()
+                        };
+                        let target = sequence
+                            .and_then(|s| s.get(j as usize))
+                            .copied()
+                            .unwrap_or(0);
+                        let start = s.paths.len();
+                        let reached = descend(config, s, &mut game.tree, world, hidden, target)?;
+                        if let Some((node, world)) = reached {
+                            let (from, to) = (start, s.paths.len());
+                            match part.leaves[first_leaf..]
+                                .iter()
+                                .position(|l| l.node == node)
+                            {
+                                Some(l) => s.more_paths.push((first_leaf + l, from, to)),
+                                None => {
+                                    part.worlds.push(world);
+                                    part.leaves.push(Leaf {
+                                        game: i,
+                                        node,
+                                        path: (from, to),
+                                    });
+                                }
                             }
-                        },
+                        }
                     }
                 }
-            }
-            self.evaluate(leaves, games, evaluator)?;
+                Ok(())
+            });
+            descents.into_iter().collect::<Result<(), Error>>()?;
+            evaluate(config, &mut self.cache, &mut parts, evaluator)?;
             started += now;
         }
-        Ok(states
-            .iter()
-            .zip(games.iter_mut())
-            .zip(temperatures)
-            .map(|((state, game), &t)| self.result(state, game, t))
-            .collect())
-    }
-
-    /// One descent from the root of `tree` in `world`.
-    fn descend<G: Game>(
-        &self,
-        tree: &mut Tree,
-        mut world: G,
-        hidden: bool,
-        target: u32,
-    ) -> Result<Descent<G>, Error> {
-        let players = tree.players;
-        let mut node = 0u32;
-        let mut path = Vec::new();
-        loop {
-            if let Some(outcome) = world.outcome() {
-                let returns = outcome.returns(players);
-                backup(tree, &path, &returns);
-                return Ok(Descent::Done);
-            }
-            if !tree.nodes[node as usize].expanded {
-                return Ok(Descent::Leaf(node, world, path));
-            }
-            let n = &mut tree.nodes[node as usize];
-            let cands = candidates(n, &world, hidden, players);
-            if cands.is_empty() {
-                return Err(Error::InvalidState(
-                    "a position that is not over has no legal move".into(),
-                ));
-            }
-            let (priors, logits) = priors_of(n, &cands);
-            let pick = match &self.config.rule {
-                Rule::Puct(c) => {
-                    if node == 0 && c.dirichlet_fraction > 0.0 {
-                        let eps = c.dirichlet_fraction;
-                        let noisy: Vec<f64> = cands
-                            .iter()
-                            .zip(&priors)
-                            .map(|(&e, &p)| (1.0 - eps) * p + eps * n.edges[e].extra)
-                            .collect();
-                        puct::select(n, &cands, &noisy, c.c_puct, players)
-                    } else {
-                        puct::select(n, &cands, &priors, c.c_puct, players)
-                    }
-                }
-                Rule::Gumbel(c) => {
-                    let logits = gumbel::shifted(&logits);
-                    let sigma = gumbel::sigma(n, &cands, &priors, c, players);
-                    if node == 0 {
-                        gumbel::select_root(n, &cands, &logits, &sigma, target)
-                    } else {
-                        gumbel::select_interior(n, &cands, &logits, &sigma)
-                    }
-                }
-            };
-            let e = cands[pick];
-            n.edges[e].vl += 1;
-            let action = n.edges[e].action;
-            path.push((node, action));
-            let child = n.edges[e].child;
-            let mv = world.move_from_action(action as usize)?;
-            world.play_for_good(mv);
-            node = if child == NONE {
-                let c = tree.add();
-                tree.nodes[node as usize].edges[e].child = c;
-                c
-            } else {
-                child
-            };
+        drop(parts);
+        let mut out = Vec::with_capacity(states.len());
+        for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
+            out.push(self.result(state, game, t));
         }
+        Ok(out)
     }
 
-    /// Evaluates the leaves (the cache first, then one evaluator call for the rest), expands
-    /// their nodes and backs their values up every path that reached them.
-    fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
+    fn result<G: Game>(
         &mut self,
-        leaves: Vec<Leaf<G>>,
-        games: &mut [GameSearch],
-        evaluator: &mut E,
-    ) -> Result<(), Error> {
-        if leaves.is_empty() {
-            return Ok(());
-        }
-        let first = &leaves[0].state;
-        let (num_actions, players) = (first.num_actions(), first.num_players());
-        let mut legal: Vec<Vec<u32>> = Vec::with_capacity(leaves.len());
-        let mut movers = Vec::with_capacity(leaves.len());
-        let mut keys = Vec::with_capacity(leaves.len());
-        let mut found: Vec<Option<(Vec<f64>, Vec<f64>)>> = Vec::with_capacity(leaves.len());
-        for leaf in &leaves {
-            let mut actions = Vec::new();
-            leaf.state.legal_actions(&mut actions);
-            let mover = leaf
-                .state
-                .current_player()
-                .ok_or_else(|| over("evaluate"))?;
-            let key = (leaf.state.key(), mover);
-            found.push(if self.config.cache {
-                self.cache.get(&key).cloned()
-            } else {
-                None
-            });
-            legal.push(actions);
-            movers.push(mover);
-            keys.push(key);
-        }
-        let misses: Vec<usize> = (0..leaves.len()).filter(|&i| found[i].is_none()).collect();
-        let mut nodes_paths = Vec::with_capacity(leaves.len());
-        let mut batch = LeafBatch {
-            states: Vec::with_capacity(misses.len()),
-            observations: Vec::new(),
-            observation_shape: first.observation_shape(),
-            masks: vec![false; misses.len() * num_actions],
-            players: Vec::with_capacity(misses.len()),
-            num_actions,
-            num_players: players,
-        };
-        let wants = evaluator.wants_observations();
-        let obs_size: usize = batch.observation_shape.iter().product();
-        if wants {
-            batch.observations = vec![0.0; misses.len() * obs_size];
-        }
-        for (i, leaf) in leaves.into_iter().enumerate() {
-            if found[i].is_none() {
-                let row = batch.players.len();
-                for &a in &legal[i] {
-                    batch.masks[row * num_actions + a as usize] = true;
-                }
-                if wants {
-                    leaf.state.observation(
-                        movers[i],
-                        &mut batch.observations[row * obs_size..(row + 1) * obs_size],
-                    );
-                }
-                batch.players.push(movers[i]);
-                batch.states.push(leaf.state);
-            }
-            nodes_paths.push((leaf.game, leaf.node, leaf.paths));
-        }
-        if !misses.is_empty() {
-            let out = evaluator.evaluate(&batch)?;
-            let rows = check(&out, &batch, &legal, &misses)?;
-            for (row, (logits, values)) in rows.into_iter().enumerate() {
-                let i = misses[row];
-                if self.config.cache {
-                    self.cache.insert(keys[i], (logits.clone(), values.clone()));
-                }
-                found[i] = Some((logits, values));
-            }
-        }
-        for (i, (game, node, paths)) in nodes_paths.into_iter().enumerate() {
-            let (logits, values) = found[i].take().unwrap_or_default();
-            let tree = &mut games[game].tree;
-            let priors = softmax(&logits);
-            let n = &mut tree.nodes[node as usize];
-            n.player = movers[i];
-            n.expanded = true;
-            n.raw.clone_from(&values);
-            n.edges = legal[i]
-                .iter()
-                .zip(logits.iter().zip(&priors))
-                .map(|(&action, (&logit, &prior))| super::tree::Edge {
-                    action,
-                    prior,
-                    logit,
-                    n: 0,
-                    vl: 0,
-                    child: NONE,
-                    extra: 0.0,
-                })
-                .collect();
-            n.w = vec![0.0; legal[i].len() * players];
-            for path in paths {
-                backup(tree, &path, &values);
-            }
-        }
-        Ok(())
-    }
-
-    fn result<G: Game>(&self, state: &G, game: &mut GameSearch, temperature: f64) -> SearchResult {
+        state: &G,
+        game: &mut GameSearch,
+        temperature: f64,
+    ) -> SearchResult {
         let tree = &mut game.tree;
         let players = tree.players;
         let num_actions = state.num_actions();
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
-        let root = &mut tree.nodes[0];
         for &a in &legal {
-            root.edge_of(a, players);
+            tree.edge_of(0, a);
         }
         let cands: Vec<usize> = legal
             .iter()
-            .map(|&a| {
-                root.edges
-                    .binary_search_by_key(&a, |e| e.action)
-                    .unwrap_or(0)
-            })
+            .map(|&a| tree.find(0, a).unwrap_or(0))
             .collect();
-        let root = &tree.nodes[0];
+        let root = tree.node(0);
         let mut visits = vec![0u64; num_actions];
         let mut total = 0u64;
-        let mut value = root.raw.clone();
+        let mut value = root.raw.to_vec();
         for (e, edge) in root.edges.iter().enumerate() {
             if (edge.action as usize) < num_actions {
                 visits[edge.action as usize] = u64::from(edge.n);
@@ -577,7 +576,8 @@ impl LearnedSearch {
             }
         }
         value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
-        let (priors, logits) = priors_of(root, &cands);
+        let (mut priors, mut logits) = (Vec::new(), Vec::new());
+        priors_of(&root, &cands, &mut priors, &mut logits);
         let mut policy = vec![0.0f32; num_actions];
         let pick = match &self.config.rule {
             Rule::Puct(_) => {
@@ -593,13 +593,14 @@ impl LearnedSearch {
                 puct::choose(&n, &priors, temperature, &mut game.rng)
             }
             Rule::Gumbel(c) => {
-                let logits = gumbel::shifted(&logits);
-                let sigma = gumbel::sigma(root, &cands, &priors, c, players);
-                let pi = gumbel::improved_policy(&logits, &sigma);
+                gumbel::shift(&mut logits);
+                let (mut sigma, mut pi) = (Vec::new(), Vec::new());
+                gumbel::sigma(&root, &cands, &priors, c, players, &mut sigma);
+                gumbel::improved_policy(&logits, &sigma, &mut pi);
                 for (i, &a) in legal.iter().enumerate() {
                     policy[a as usize] = pi[i] as f32;
                 }
-                gumbel::choose(root, &cands, &logits, &sigma)
+                gumbel::choose(&root, &cands, &logits, &sigma)
             }
         };
         SearchResult {
@@ -611,15 +612,192 @@ impl LearnedSearch {
     }
 }
 
-/// Checks an evaluator's output and returns, per row, the logits of the legal actions and the
-/// value vector.
-#[allow(clippy::type_complexity)]
+/// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.
+fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
+    let tree = &mut game.tree;
+    tree.edges_mut(0).iter_mut().for_each(|e| e.extra = 0.0);
+    for &a in legal {
+        tree.edge_of(0, a);
+    }
+    match rule {
+        Rule::Puct(c) => {
+            if c.dirichlet_fraction > 0.0 {
+                let eta = puct::dirichlet(c.dirichlet_alpha, legal.len(), &mut game.rng);
+                for (&a, x) in legal.iter().zip(eta) {
+                    let e = tree.find(0, a).unwrap_or(0);
+                    tree.edges_mut(0)[e].extra = x;
+                }
+            }
+        }
+        Rule::Gumbel(c) => {
+            for &a in legal {
+                let mut u = uniform(&mut game.rng);
+                if u == 0.0 {
+                    u = 1.0 / (1u64 << 53) as f64;
+                }
+                let e = tree.find(0, a).unwrap_or(0);
+                tree.edges_mut(0)[e].extra = c.gumbel_scale * -(-u.ln()).ln();
+            }
+        }
+    }
+}
+
+/// Evaluates the parts' leaves (the cache first, then one evaluator call for the rest),
+/// expands their nodes and backs their values up every path that reached them. The parts
+/// read their leaves (legal actions, observations) and expand them each on its own thread;
+/// the evaluator is called once, on this one.
+fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
+    config: &LearnedConfig,
+    cache: &mut Cache,
+    parts: &mut [Part<'_, G>],
+    evaluator: &mut E,
+) -> Result<(), Error> {
+    let Some(first) = parts.iter().find_map(|p| p.worlds.first()) else {
+        return Ok(());
+    };
+    let (num_actions, players) = (first.num_actions(), first.num_players());
+    let observation_shape = first.observation_shape();
+    let obs_size: usize = observation_shape.iter().product();
+    let wants = evaluator.wants_observations();
+    let keyed = config.cache;
+    // Each part reads its leaves.
+    let read = each(parts, |part| {
+        let s = &mut *part.scratch;
+        s.leaf_legal.clear();
+        s.leaf_at.clear();
+        s.movers.clear();
+        s.keys.clear();
+        s.hits.clear();
+        s.observations.clear();
+        if wants {
+            s.observations.resize(part.worlds.len() * obs_size, 0.0);
+        }
+        for (i, world) in part.worlds.iter().enumerate() {
+            s.leaf_at.push(s.leaf_legal.len());
+            world.legal_actions(&mut s.legal);
+            s.leaf_legal.extend_from_slice(&s.legal);
+            let mover = world.current_player().ok_or_else(|| over("evaluate"))?;
+            s.movers.push(mover);
+            if keyed {
+                s.keys.push((world.key(), mover));
+            }
+            if wants {
+                world.observation(mover, &mut s.observations[i * obs_size..(i + 1) * obs_size]);
+            }
+        }
+        s.leaf_at.push(s.leaf_legal.len());
+        s.leaf_logits.clear();
+        s.leaf_logits.resize(s.leaf_legal.len(), 0.0);
+        s.leaf_values.clear();
+        s.leaf_values.resize(part.worlds.len() * players, 0.0);
+        Ok(())
+    });
+    read.into_iter().collect::<Result<(), Error>>()?;
+    // The cache, then one batch of the rest, in the order of the parts and their leaves.
+    let mut misses: Vec<(usize, usize)> = Vec::new();
+    for (pi, part) in parts.iter_mut().enumerate() {
+        let s = &mut *part.scratch;
+        for i in 0..part.worlds.len() {
+            let hit = keyed && {
+                match cache.get(&s.keys[i]) {
+                    Some((logits, values)) => {
+                        s.leaf_logits[s.leaf_at[i]..s.leaf_at[i + 1]].copy_from_slice(logits);
+                        s.leaf_values[i * players..(i + 1) * players].copy_from_slice(values);
+                        true
+                    }
+                    None => false,
+                }
+            };
+            s.hits.push(hit);
+            if !hit {
+                misses.push((pi, i));
+            }
+        }
+    }
+    if !misses.is_empty() {
+        let l = misses.len();
+        let mut batch = LeafBatch {
+            states: Vec::with_capacity(l),
+            observations: Vec::with_capacity(if wants { l * obs_size } else { 0 }),
+            observation_shape,
+            masks: vec![false; l * num_actions],
+            players: Vec::with_capacity(l),
+            num_actions,
+            num_players: players,
+        };
+        for part in parts.iter_mut() {
+            let s = &*part.scratch;
+            for (i, world) in std::mem::take(&mut part.worlds).into_iter().enumerate() {
+                if s.hits[i] {
+                    continue;
+                }
+                let row = batch.players.len();
+                for &a in &s.leaf_legal[s.leaf_at[i]..s.leaf_at[i + 1]] {
+                    batch.masks[row * num_actions + a as usize] = true;
+                }
+                if wants {
+                    batch
+                        .observations
+                        .extend_from_slice(&s.observations[i * obs_size..(i + 1) * obs_size]);
+                }
+                batch.players.push(s.movers[i]);
+                batch.states.push(world);
+            }
+        }
+        let out = evaluator.evaluate(&batch)?;
+        check(&out, &batch, &misses, parts)?;
+        if keyed {
+            for &(pi, i) in &misses {
+                let s = &*parts[pi].scratch;
+                let logits = s.leaf_logits[s.leaf_at[i]..s.leaf_at[i + 1]].to_vec();
+                let values = s.leaf_values[i * players..(i + 1) * players].to_vec();
+                cache.insert(s.keys[i], (logits, values));
+            }
+        }
+    }
+    // Each part expands its leaves and backs them up, every path that reached a leaf in the
+    // order of the descents.
+    each(parts, |part| {
+        let s = &mut *part.scratch;
+        s.more_paths.sort_by_key(|&(leaf, _, _)| leaf);
+        let mut more = 0;
+        let mut priors = std::mem::take(&mut s.priors);
+        for (i, leaf) in part.leaves.iter().enumerate() {
+            let (from, to) = (s.leaf_at[i], s.leaf_at[i + 1]);
+            let logits = &s.leaf_logits[from..to];
+            let values = &s.leaf_values[i * players..(i + 1) * players];
+            softmax(logits, &mut priors);
+            let tree = &mut part.games[leaf.game].tree;
+            tree.expand(
+                leaf.node,
+                s.movers[i],
+                values,
+                s.leaf_legal[from..to]
+                    .iter()
+                    .zip(logits.iter().zip(&priors))
+                    .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit)),
+            );
+            backup(tree, &s.paths[leaf.path.0..leaf.path.1], values);
+            while let Some(&(_, a, b)) = s.more_paths.get(more).filter(|m| m.0 == i) {
+                backup(tree, &s.paths[a..b], values);
+                more += 1;
+            }
+        }
+        s.priors = priors;
+        part.worlds.clear();
+        part.leaves.clear();
+    });
+    Ok(())
+}
+
+/// Checks an evaluator's output and writes, per leaf it scored, the logits of the legal actions
+/// and the value vector into its part's leaf arrays.
 fn check<G>(
     out: &Evaluations,
     batch: &LeafBatch<G>,
-    legal: &[Vec<u32>],
-    misses: &[usize],
-) -> Result<Vec<(Vec<f64>, Vec<f64>)>, Error> {
+    misses: &[(usize, usize)],
+    parts: &mut [Part<'_, G>],
+) -> Result<(), Error> {
     let (l, a, p) = (batch.len(), batch.num_actions, batch.num_players);
     if out.logits.len() != l * a {
         return Err(bad_output(format!(
@@ -635,34 +813,36 @@ fn check<G>(
             if p == 2 { " (or one per leaf)" } else { "" }
         )));
     }
-    let mut rows = Vec::with_capacity(l);
-    for (row, &i) in misses.iter().enumerate() {
-        let mut logits = Vec::with_capacity(legal[i].len());
-        for &action in &legal[i] {
+    for (row, &(pi, i)) in misses.iter().enumerate() {
+        let s = &mut *parts[pi].scratch;
+        let (from, to) = (s.leaf_at[i], s.leaf_at[i + 1]);
+        for k in from..to {
+            let action = s.leaf_legal[k];
             let x = out.logits[row * a + action as usize];
             if !x.is_finite() {
                 return Err(bad_output(format!(
                     "logit {x} for legal action {action} of leaf {row}"
                 )));
             }
-            logits.push(f64::from(x));
+            s.leaf_logits[k] = f64::from(x);
         }
-        let values: Vec<f64> = if per_mover {
+        let values = &mut s.leaf_values[i * p..(i + 1) * p];
+        if per_mover {
             let v = f64::from(out.values[row]);
             let mover = batch.players[row];
-            (0..2).map(|s| if s == mover { v } else { -v }).collect()
+            for (seat, x) in values.iter_mut().enumerate() {
+                *x = if seat == mover { v } else { -v };
+            }
         } else {
-            out.values[row * p..(row + 1) * p]
-                .iter()
-                .map(|&v| f64::from(v))
-                .collect()
-        };
+            for (x, &v) in values.iter_mut().zip(&out.values[row * p..(row + 1) * p]) {
+                *x = f64::from(v);
+            }
+        }
         if let Some(v) = values.iter().find(|v| !v.is_finite()) {
             return Err(bad_output(format!("value {v} for leaf {row}")));
         }
-        rows.push((logits, values));
     }
-    Ok(rows)
+    Ok(())
 }
 
 /// Self-play settings.

@@ -191,6 +191,10 @@ pub struct LearnedConfig {
     pub reuse: bool,
     /// Keep evaluations keyed by `(key, player to move)`.
     pub cache: bool,
+    /// Threads sharing the roots of a batched search (each root's search is the same
+    /// whatever the number: the evaluator is still called once per step, on the calling
+    /// thread).
+    pub threads: usize,
 }
 
 impl LearnedConfig {
@@ -202,6 +206,7 @@ impl LearnedConfig {
             leaves_per_game: 1,
             reuse: true,
             cache: false,
+            threads: 1,
         }
     }
 
@@ -212,6 +217,9 @@ impl LearnedConfig {
         let bad = |what: String| Err(Error::InvalidOption(what));
         if self.leaves_per_game == 0 {
             return bad("leaves_per_game must be at least 1".into());
+        }
+        if self.threads == 0 {
+            return bad("threads must be at least 1".into());
         }
         match &self.rule {
             Rule::Puct(c) => {

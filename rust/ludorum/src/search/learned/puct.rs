@@ -1,12 +1,12 @@
 //! PUCT (AlphaZero): the selection rule, the root's Dirichlet noise, the chosen move.
 
-use super::tree::Node;
+use super::tree::NodeRef;
 use crate::core::rng::SplitMix64;
 
 /// The candidate maximising `Q_p(a) + c_puct · P(a) · sqrt(n) / (1 + N(a))` (`Q = 0` when
 /// unvisited); `cands` ascend by action id, so a tie goes to the lowest id.
 pub(crate) fn select(
-    node: &Node,
+    node: &NodeRef<'_>,
     cands: &[usize],
     priors: &[f64],
     c: f64,

@@ -158,6 +158,49 @@ fn batching_equals_searching_alone() {
     }
 }
 
+/// Threads share the roots and change nothing: the same results and one evaluator call per step,
+/// with virtual loss, the cache, and in a game with hidden information.
+#[test]
+fn threads_change_nothing() {
+    fn check<G: Game>(states: &[G], config: &LearnedConfig) {
+        let run = |threads: usize| {
+            let mut config = config.clone();
+            config.threads = threads;
+            let mut search = LearnedSearch::new(config).unwrap();
+            let mut e = Counting {
+                calls: 0,
+                rows: Vec::new(),
+                make: |b: &LeafBatch<G>| Evaluations {
+                    logits: (0..b.len() * b.num_actions)
+                        .map(|i| ((i * 7919) % 13) as f32 / 5.0)
+                        .collect(),
+                    values: (0..b.len() * b.num_players)
+                        .map(|i| ((i * 104_729) % 11) as f32 / 10.0 - 0.5)
+                        .collect(),
+                },
+            };
+            let mut rng = SplitMix64::new(3);
+            let found = search
+                .search_fresh(states, &mut rng, &mut e, &mut never())
+                .unwrap();
+            (found, e.calls, e.rows, rng)
+        };
+        let one = run(1);
+        for threads in [2, 3] {
+            assert_eq!(run(threads), one, "{threads} threads");
+        }
+    }
+    let dominions = positions::<Dominions>(40, &Map::new());
+    let armadora = positions::<Armadora>(24, &Map::new());
+    for mut config in [puct(24), gumbel(24)] {
+        check(&dominions, &config);
+        check(&armadora, &config);
+        config.leaves_per_game = 3;
+        config.cache = true;
+        check(&dominions, &config);
+    }
+}
+
 /// An evaluator that counts its calls and rows, and returns what it is told.
 struct Counting<F> {
     calls: usize,
@@ -286,7 +329,7 @@ fn terminal_children_back_up_their_returns() {
                 .remove(0);
             assert_eq!(r.visits.iter().sum::<u64>(), 40);
             let tree = &games[0].tree;
-            let root = &tree.nodes[0];
+            let root = tree.node(0);
             for (k, edge) in root.edges.iter().enumerate() {
                 if edge.n == 0 {
                     continue;

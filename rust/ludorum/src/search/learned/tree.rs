@@ -1,5 +1,7 @@
-//! The search tree: nodes in one arena, edges keyed by action id (ascending), a value sum per
-//! seat on every edge.
+//! The search tree: nodes, edges and value sums in three flat arenas, so that growing a tree
+//! allocates nothing per node (a fresh tree only grows its arenas, a reused one keeps their
+//! capacity). A node's edges are a slice of the edge arena, ascending by action id, with a value
+//! sum per seat beside each edge.
 
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -7,66 +9,59 @@ pub(crate) const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub(crate) struct Edge {
     pub action: u32,
-    /// The prior of the world that expanded the node (0 for an action that world did not have).
-    pub prior: f64,
-    /// The logit of that world (`-inf` for an action it did not have).
-    pub logit: f64,
     pub n: u32,
     /// Pending descents through the edge (virtual loss).
     pub vl: u32,
     pub child: u32,
+    /// The prior of the world that expanded the node (0 for an action that world did not have).
+    pub prior: f64,
+    /// The logit of that world (`-inf` for an action it did not have).
+    pub logit: f64,
     /// Root only, for the search under way: the Dirichlet noise `η(a)` (PUCT) or the Gumbel
     /// `g(a)`.
     pub extra: f64,
 }
 
-/// One node.
-#[derive(Clone, Debug)]
-pub(crate) struct Node {
-    pub player: usize,
-    /// Evaluated (priors and `raw` set); a node is created unexpanded.
-    pub expanded: bool,
-    pub raw: Vec<f64>,
-    pub edges: Vec<Edge>,
-    /// `edges.len() × players`: the value sums.
-    pub w: Vec<f64>,
+impl Edge {
+    pub fn new(action: u32, prior: f64, logit: f64) -> Self {
+        Self {
+            action,
+            n: 0,
+            vl: 0,
+            child: NONE,
+            prior,
+            logit,
+            extra: 0.0,
+        }
+    }
 }
 
-impl Node {
-    fn new() -> Self {
-        Self {
-            player: 0,
-            expanded: false,
-            raw: Vec::new(),
-            edges: Vec::new(),
-            w: Vec::new(),
-        }
-    }
+/// One node: where its edges lie in the arena.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub player: u32,
+    /// Evaluated (priors and `raw` set); a node is created unexpanded.
+    pub expanded: bool,
+    /// The first edge in the arena.
+    pub first: u32,
+    /// Edges held.
+    pub len: u32,
+    /// Arena slots reserved for the node's edges (a node whose edges outgrow them moves them
+    /// to the arena's end: only in games with hidden information, where a world can show an
+    /// action the node's first world did not have).
+    pub cap: u32,
+}
 
-    /// The index of the edge of `action`, added (prior 0, logit `-inf`) when missing.
-    pub fn edge_of(&mut self, action: u32, players: usize) -> usize {
-        match self.edges.binary_search_by_key(&action, |e| e.action) {
-            Ok(i) => i,
-            Err(i) => {
-                self.edges.insert(
-                    i,
-                    Edge {
-                        action,
-                        prior: 0.0,
-                        logit: f64::NEG_INFINITY,
-                        n: 0,
-                        vl: 0,
-                        child: NONE,
-                        extra: 0.0,
-                    },
-                );
-                let at = i * players;
-                self.w.splice(at..at, std::iter::repeat_n(0.0, players));
-                i
-            }
-        }
-    }
+/// A node's data, borrowed: what the selection rules read.
+pub(crate) struct NodeRef<'a> {
+    pub player: usize,
+    pub raw: &'a [f64],
+    pub edges: &'a [Edge],
+    /// `edges.len() × players`: the value sums.
+    pub w: &'a [f64],
+}
 
+impl NodeRef<'_> {
     /// Visits of edge `e` counting pending descents.
     #[inline]
     pub fn visits(&self, e: usize) -> u32 {
@@ -93,6 +88,11 @@ impl Node {
 #[derive(Clone, Debug, Default)]
 pub struct Tree {
     pub(crate) nodes: Vec<Node>,
+    pub(crate) edges: Vec<Edge>,
+    /// `edges.len() × players`.
+    pub(crate) w: Vec<f64>,
+    /// `nodes.len() × players`: each node's own value (`raw`).
+    pub(crate) raw: Vec<f64>,
     pub(crate) players: usize,
     pub(crate) history: Vec<usize>,
 }
@@ -113,9 +113,129 @@ impl Tree {
         self.nodes.is_empty()
     }
 
+    /// Room for `nodes` nodes of about `edges` edges each.
+    pub(crate) fn reserve(&mut self, nodes: usize, edges: usize) {
+        self.nodes.reserve(nodes);
+        self.raw.reserve(nodes * self.players);
+        self.edges.reserve(nodes * edges);
+        self.w.reserve(nodes * edges * self.players);
+    }
+
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.edges.clear();
+        self.w.clear();
+        self.raw.clear();
+    }
+
     pub(crate) fn add(&mut self) -> u32 {
-        self.nodes.push(Node::new());
+        self.nodes.push(Node {
+            player: 0,
+            expanded: false,
+            first: 0,
+            len: 0,
+            cap: 0,
+        });
+        self.raw.extend(std::iter::repeat_n(0.0, self.players));
         (self.nodes.len() - 1) as u32
+    }
+
+    /// Node `n`, borrowed.
+    #[inline]
+    pub(crate) fn node(&self, n: u32) -> NodeRef<'_> {
+        let node = self.nodes[n as usize];
+        let (first, len, p) = (node.first as usize, node.len as usize, self.players);
+        NodeRef {
+            player: node.player as usize,
+            raw: &self.raw[n as usize * p..(n as usize + 1) * p],
+            edges: &self.edges[first..first + len],
+            w: &self.w[first * p..(first + len) * p],
+        }
+    }
+
+    /// The edges of node `n`, mutable.
+    #[inline]
+    pub(crate) fn edges_mut(&mut self, n: u32) -> &mut [Edge] {
+        let node = self.nodes[n as usize];
+        &mut self.edges[node.first as usize..(node.first + node.len) as usize]
+    }
+
+    /// Expands node `n`: its mover, its value and its edges (ascending by action).
+    pub(crate) fn expand(
+        &mut self,
+        n: u32,
+        player: usize,
+        raw: &[f64],
+        edges: impl ExactSizeIterator<Item = Edge>,
+    ) {
+        let p = self.players;
+        let first = self.edges.len() as u32;
+        let len = edges.len() as u32;
+        self.edges.extend(edges);
+        self.w.extend(std::iter::repeat_n(0.0, len as usize * p));
+        self.raw[n as usize * p..(n as usize + 1) * p].copy_from_slice(raw);
+        self.nodes[n as usize] = Node {
+            player: player as u32,
+            expanded: true,
+            first,
+            len,
+            cap: len,
+        };
+    }
+
+    /// The index (within node `n`) of the edge of `action`.
+    #[inline]
+    pub(crate) fn find(&self, n: u32, action: u32) -> Option<usize> {
+        let node = self.nodes[n as usize];
+        self.edges[node.first as usize..(node.first + node.len) as usize]
+            .binary_search_by_key(&action, |e| e.action)
+            .ok()
+    }
+
+    /// The index (within node `n`) of the edge of `action`, added (prior 0, logit `-inf`)
+    /// when missing.
+    pub(crate) fn edge_of(&mut self, n: u32, action: u32) -> usize {
+        let node = self.nodes[n as usize];
+        let (first, len, p) = (node.first as usize, node.len as usize, self.players);
+        let at = match self.edges[first..first + len].binary_search_by_key(&action, |e| e.action) {
+            Ok(i) => return i,
+            Err(i) => i,
+        };
+        let first = if node.len == node.cap {
+            // Full: the edges move to the arena's end, with room to grow.
+            let cap = (len * 2).max(4);
+            let to = self.edges.len();
+            self.edges.extend_from_within(first..first + len);
+            self.edges
+                .extend(std::iter::repeat_n(Edge::new(0, 0.0, 0.0), cap - len));
+            self.w.extend_from_within(first * p..(first + len) * p);
+            self.w.extend(std::iter::repeat_n(0.0, (cap - len) * p));
+            let node = &mut self.nodes[n as usize];
+            node.first = to as u32;
+            node.cap = cap as u32;
+            to
+        } else {
+            first
+        };
+        self.edges[first + at..=first + len].rotate_right(1);
+        self.edges[first + at] = Edge::new(action, 0.0, f64::NEG_INFINITY);
+        self.w[(first + at) * p..(first + len + 1) * p].rotate_right(p);
+        self.w[(first + at) * p..(first + at + 1) * p].fill(0.0);
+        self.nodes[n as usize].len += 1;
+        at
+    }
+
+    /// Adds `values` to edge `e` of node `n` and counts the visit (a pending descent ends).
+    #[inline]
+    pub(crate) fn visit(&mut self, n: u32, e: usize, values: &[f64]) {
+        let p = self.players;
+        let at = self.nodes[n as usize].first as usize + e;
+        let edge = &mut self.edges[at];
+        edge.n += 1;
+        edge.vl = edge.vl.saturating_sub(1);
+        for (w, v) in self.w[at * p..(at + 1) * p].iter_mut().zip(values) {
+            *w += v;
+        }
     }
 
     /// Makes the tree's root the position whose history is `history`: with `reuse`, the
@@ -133,11 +253,9 @@ impl Tree {
         };
         if let Some(mut n) = node {
             for &action in &history[self.history.len()..] {
-                let found = self.nodes[n as usize]
-                    .edges
-                    .binary_search_by_key(&(action as u32), |e| e.action)
-                    .ok()
-                    .map(|e| self.nodes[n as usize].edges[e].child)
+                let found = self
+                    .find(n, action as u32)
+                    .map(|e| self.node(n).edges[e].child)
                     .filter(|&c| c != NONE);
                 match found {
                     Some(c) => n = c,
@@ -152,12 +270,13 @@ impl Tree {
             }
         }
         self.players = players;
-        self.history = history.to_vec();
+        self.history.clear();
+        self.history.extend_from_slice(history);
         match node {
             Some(0) => {}
             Some(root) => self.reroot(root),
             None => {
-                self.nodes.clear();
+                self.clear();
                 self.add();
             }
         }
@@ -165,14 +284,13 @@ impl Tree {
 
     /// Keeps only the subtree of `root`, which becomes node 0.
     fn reroot(&mut self, root: u32) {
-        let mut old = std::mem::take(&mut self.nodes);
-        let mut map = vec![NONE; old.len()];
+        let p = self.players;
+        let mut map = vec![NONE; self.nodes.len()];
         let mut order = vec![root];
         map[root as usize] = 0;
         let mut i = 0;
         while i < order.len() {
-            let n = order[i] as usize;
-            for e in &old[n].edges {
+            for e in self.node(order[i]).edges {
                 if e.child != NONE {
                     map[e.child as usize] = order.len() as u32;
                     order.push(e.child);
@@ -180,17 +298,33 @@ impl Tree {
             }
             i += 1;
         }
-        self.nodes = order
-            .iter()
-            .map(|&n| {
-                let mut node = std::mem::replace(&mut old[n as usize], Node::new());
-                for e in &mut node.edges {
+        let mut kept = Tree {
+            players: p,
+            history: std::mem::take(&mut self.history),
+            ..Tree::default()
+        };
+        kept.reserve(order.len(), 0);
+        for &n in &order {
+            let node = self.nodes[n as usize];
+            let (first, len) = (node.first as usize, node.len as usize);
+            kept.nodes.push(Node {
+                first: kept.edges.len() as u32,
+                cap: node.len,
+                ..node
+            });
+            kept.raw
+                .extend_from_slice(&self.raw[n as usize * p..(n as usize + 1) * p]);
+            kept.edges
+                .extend(self.edges[first..first + len].iter().map(|e| {
+                    let mut e = e.clone();
                     if e.child != NONE {
                         e.child = map[e.child as usize];
                     }
-                }
-                node
-            })
-            .collect();
+                    e
+                }));
+            kept.w
+                .extend_from_slice(&self.w[first * p..(first + len) * p]);
+        }
+        *self = kept;
     }
 }
