@@ -633,6 +633,30 @@ fn cell(name: &str) -> usize {
     cell_index(name).unwrap()
 }
 
+/// The observations of the Mage example once player 1 has looked at c3 and player 2 is to move
+/// (44 planes, B = 20).
+fn assert_mage_observations(g: &Armadora, c3: usize) {
+    assert_eq!(g.observation_shape(), vec![44, 40]);
+    let o1 = obs(g, 1);
+    let mut only_c3 = [0.0; 40];
+    only_c3[c3] = 3.0;
+    assert_eq!(plane(&o1, 20), &only_c3[..]);
+    assert!(plane(&o1, 24).iter().all(|&x| x == 0.0));
+    assert!(plane(&o1, 25).iter().all(|&x| x == 0.0));
+    assert!(plane(&o1, 26).iter().all(|&x| x == 1.0));
+    assert!(plane(&o1, 27).iter().all(|&x| x == 2.0));
+    assert!(plane(&o1, 28).iter().all(|&x| x == 1.0));
+    for k in 32..44 {
+        let expected = if [35, 38, 40].contains(&k) { 1.0 } else { 0.0 };
+        assert!(plane(&o1, k).iter().all(|&x| x == expected), "plane {k}");
+    }
+    only_c3[c3] = 1.0;
+    let o2 = obs(g, 2);
+    assert!(plane(&o2, 20).iter().all(|&x| x == 0.0));
+    assert_eq!(plane(&o2, 24), &only_c3[..]);
+    assert_eq!(plane(&obs(g, 0), 24), &only_c3[..]);
+}
+
 #[test]
 fn example_mage_power_before_action() {
     let mut g = example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"],
@@ -698,23 +722,7 @@ fn example_mage_power_before_action() {
     assert_eq!(j["palisades_left"], json!(35));
     // Observations (44 planes, B = 20).
     assert_eq!(g.observation_shape(), vec![44, 40]);
-    let o1 = obs(&g, 1);
-    let mut only_c3 = [0.0; 40];
-    only_c3[c3] = 3.0;
-    assert_eq!(plane(&o1, 20), &only_c3[..]);
-    assert!(plane(&o1, 24).iter().all(|&x| x == 0.0));
-    assert!(plane(&o1, 26).iter().all(|&x| x == 1.0));
-    assert!(plane(&o1, 27).iter().all(|&x| x == 2.0));
-    assert!(plane(&o1, 28).iter().all(|&x| x == 1.0));
-    for k in 32..44 {
-        let expected = if [35, 38, 40].contains(&k) { 1.0 } else { 0.0 };
-        assert!(plane(&o1, k).iter().all(|&x| x == expected), "plane {k}");
-    }
-    only_c3[c3] = 1.0;
-    let o2 = obs(&g, 2);
-    assert!(plane(&o2, 20).iter().all(|&x| x == 0.0));
-    assert_eq!(plane(&o2, 24), &only_c3[..]);
-    assert_eq!(plane(&obs(&g, 0), 24), &only_c3[..]);
+    assert_mage_observations(&g, c3);
     // Resampling keeps what the viewer knows.
     let mut redrawn = 0;
     for seed in 0..40 {
@@ -1271,24 +1279,7 @@ fn example_mage_and_private_knowledge() {
         assert_eq!(v["looks"], json!([[], [18], []]));
         assert_eq!(v["powers"], json!([1, 1, 2]));
     }
-    let o1 = obs(&g, 1);
-    let mut only_c3 = [0.0; 40];
-    only_c3[c3] = 3.0;
-    assert_eq!(plane(&o1, 20), &only_c3[..]);
-    assert!(plane(&o1, 24).iter().all(|&x| x == 0.0));
-    assert!(plane(&o1, 25).iter().all(|&x| x == 0.0));
-    assert!(plane(&o1, 26).iter().all(|&x| x == 1.0));
-    assert!(plane(&o1, 27).iter().all(|&x| x == 2.0));
-    assert!(plane(&o1, 28).iter().all(|&x| x == 1.0));
-    for k in 32..44 {
-        let expected = if [35, 38, 40].contains(&k) { 1.0 } else { 0.0 };
-        assert!(plane(&o1, k).iter().all(|&x| x == expected), "plane {k}");
-    }
-    only_c3[c3] = 1.0;
-    let o2 = obs(&g, 2);
-    assert!(plane(&o2, 20).iter().all(|&x| x == 0.0));
-    assert_eq!(plane(&o2, 24), &only_c3[..]);
-    assert_eq!(plane(&obs(&g, 0), 24), &only_c3[..]);
+    assert_mage_observations(&g, c3);
     let mut redrawn = 0;
     for seed in 0..40 {
         let r = g.resample(1, &mut SplitMix64::new(seed));
