@@ -66,7 +66,7 @@ def message(backend: str, **options: Any) -> str:
         (
             {"foo": 1},
             "unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, "
-            "rules, races, reinforcement, partners",
+            "rules, races, reinforcement, power_before_action, partners",
         ),
         ({"rules": "expert"}, "rules must be one of 'base', 'advanced', got 'expert'"),
         (
@@ -93,6 +93,14 @@ def message(backend: str, **options: Any) -> str:
             {"rules": "advanced", "reinforcement": "closed"},
             "reinforcement must be one of 'open', 'full', 'any', got 'closed'",
         ),
+        (
+            {"rules": "advanced", "power_before_action": 1},
+            "power_before_action must be True or False, got 1",
+        ),
+        (
+            {"rules": "advanced", "power_before_action": "yes"},
+            "power_before_action must be True or False, got 'yes'",
+        ),
         ({"players": 4, "partners": 1}, "partners must be True or False, got 1"),
         ({"players": 3, "partners": True}, "partners must be False with 3 players, got True"),
         ({"partners": True}, "partners must be False with 2 players, got True"),
@@ -100,12 +108,24 @@ def message(backend: str, **options: Any) -> str:
             {"races": ["orc", "goblin"]},
             "races must be None with rules='base', got ['orc', 'goblin']",
         ),
-        ({"reinforcement": "any"}, "reinforcement must be 'open' with rules='base', got 'any'"),
+        ({"reinforcement": "open"}, "reinforcement must be 'any' with rules='base', got 'open'"),
+        (
+            {"power_before_action": True},
+            "power_before_action must be False with rules='base', got True",
+        ),
         # the first failure in the order players, seed, ..., partners is reported
         ({"players": 5, "rules": "expert"}, "players must be one of 2, 3, 4, got 5"),
         (
             {"rules": "expert", "reinforcement": "closed"},
             "rules must be one of 'base', 'advanced', got 'expert'",
+        ),
+        (
+            {"rules": "advanced", "reinforcement": "closed", "power_before_action": 1},
+            "reinforcement must be one of 'open', 'full', 'any', got 'closed'",
+        ),
+        (
+            {"players": 3, "rules": "advanced", "power_before_action": 1, "partners": True},
+            "power_before_action must be True or False, got 1",
         ),
     ],
 )
@@ -119,15 +139,30 @@ def test_options_after_defaults(backend: str) -> None:
     base = {"players": 2, "seed": 0, "first_player": None, "gold": None}
     assert ludorum.new(GAME, backend=backend).options == base
     # the defaults given explicitly are accepted, and a base game's options stay the base ones
-    explicit = ludorum.new(GAME, backend=backend, rules="base", reinforcement="open")
+    explicit = ludorum.new(
+        GAME, backend=backend, rules="base", reinforcement="any", power_before_action=False
+    )
     assert explicit.options == base
     assert ludorum.new(GAME, backend=backend, partners=False).options == base
     assert ludorum.new(GAME, backend=backend, rules="advanced").options == {
         **base,
         "rules": "advanced",
         "races": ["orc", "goblin"],
-        "reinforcement": "open",
+        "reinforcement": "any",
+        "power_before_action": False,
     }
+    assert list(ludorum.new(GAME, backend=backend, rules="advanced").options) == [
+        "players",
+        "seed",
+        "first_player",
+        "gold",
+        "rules",
+        "races",
+        "reinforcement",
+        "power_before_action",
+    ]
+    publisher = ludorum.new(GAME, backend=backend, rules="advanced", power_before_action=True)
+    assert publisher.options["power_before_action"] is True
     four = ludorum.new(GAME, backend=backend, players=4, partners=True)
     assert four.options == {**base, "players": 4, "partners": True}
     both = ludorum.new(
@@ -235,39 +270,45 @@ def test_illegal_powers_raise_illegal_move_error(backend: str) -> None:
         assert state.to_json() == before
 
 
-# -- worked examples ---------------------------------------------------------------------------
+# -- worked examples: using a power is the turn's action (the default) -------------------------
 
 MAGE = {"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}
+MAGE_MOVES = ["3@c3", "mage c3", "2@e3", "pass", "1@d3", "2@f3"]
+
+
+def power_moves(state: Any, word: str) -> list[str]:
+    return [m for m in advanced_moves(state) if m.startswith(word)]
 
 
 @every_backend
-def test_example_mage_moves_and_power_used(backend: str) -> None:
+def test_example_mage_is_the_turns_action(backend: str) -> None:
     state = new(backend, ["3@c3"], **MAGE)
     assert state.current_player == 1
-    assert [m for m in state.legal_moves() if str(m).startswith("mage")] == [
-        state.parse_move("mage c3")
-    ]
+    assert power_moves(state, "mage") == ["mage c3"]
     assert state.parse_move("mage c3").action == 2497
     state.play("mage c3")
-    assert state.current_player == 1 and state.power_used() is True
-    assert state.to_json()["power_used"] is True
-    assert advanced_moves(state) == []  # no power, no reinforcement (no warrior yet)
-    state.play("1@d3")
     assert state.current_player == 2 and state.power_used() is False
+    assert state.powers() == (1, 1, 2)
+    assert state.to_json()["power_used"] is False
+    # undo takes the look back: player 1 to move again, its token back
+    state.undo()
+    assert state.current_player == 1 and state.powers() == (1, 2, 2) and state.looks()[1] == ()
 
 
 @every_backend
 def test_example_mage_views(backend: str) -> None:
-    state = new(backend, ["3@c3", "mage c3", "1@d3"], **MAGE)
+    state = new(backend, MAGE_MOVES[:5], **MAGE)
+    assert state.current_player == 2
     expected = {
-        0: ([0, 3], [1, None], ["3@c3", "mage c3", "?@d3"]),
-        1: ([0, 3], [1, 1], ["?@c3", "mage c3", "1@d3"]),
-        2: ([0, None], [1, None], ["?@c3", "mage c3", "?@d3"]),
+        0: ([0, 3], [1, None], [2, None], ["3@c3", "mage c3", "?@e3", "pass", "?@d3"]),
+        1: ([0, 3], [1, 1], [2, None], ["?@c3", "mage c3", "?@e3", "pass", "1@d3"]),
+        2: ([0, None], [1, None], [2, 2], ["?@c3", "mage c3", "2@e3", "pass", "?@d3"]),
     }
-    for viewer, (at_c3, at_d3, moves) in expected.items():
+    for viewer, (at_c3, at_d3, at_e3, moves) in expected.items():
         view = state.to_json(viewer=viewer)
         assert view["warriors"][c("c3")] == at_c3
         assert view["warriors"][c("d3")] == at_d3
+        assert view["warriors"][c("e3")] == at_e3
         assert view["moves"] == moves
         assert view["looks"] == [[], [18], []]
         assert view["powers"] == [1, 1, 2]
@@ -275,9 +316,9 @@ def test_example_mage_views(backend: str) -> None:
 
 @every_backend
 def test_example_mage_json(backend: str) -> None:
-    state = new(backend, ["3@c3", "mage c3", "1@d3"], **MAGE)
+    state = new(backend, MAGE_MOVES[:3], **MAGE)
     warriors: list[Any] = [None] * 40
-    warriors[18], warriors[19] = [0, 3], [1, 1]
+    warriors[18], warriors[20] = [0, 3], [2, 2]
     expected = {
         "game": "armadora",
         "version": 1,
@@ -288,13 +329,14 @@ def test_example_mage_json(backend: str) -> None:
             "gold": GOLD,
             "rules": "advanced",
             "races": ["orc", "mage", "elf"],
-            "reinforcement": "open",
+            "reinforcement": "any",
+            "power_before_action": False,
         },
-        "moves": ["3@c3", "mage c3", "1@d3"],
+        "moves": ["3@c3", "mage c3", "2@e3"],
         "warriors": warriors,
         "gold": GOLD,
         "palisades": [],
-        "supplies": [[7, 2, 0, 1, 0], [6, 2, 1, 1, 0], [7, 2, 1, 1, 0]],
+        "supplies": [[7, 2, 0, 1, 0], [7, 2, 1, 1, 0], [7, 1, 1, 1, 0]],
         "palisades_left": 35,
         "passed": [False, False, False],
         "powers": [1, 1, 2],
@@ -303,27 +345,28 @@ def test_example_mage_json(backend: str) -> None:
         "face_up": [],
         "looks": [[], [18], []],
         "power_used": False,
-        "current_player": 2,
+        "current_player": 0,
         "outcome": None,
     }
     data = state.to_json()
     assert data == expected
-    assert list(data) == list(expected)  # the fields in the page's order (issue 16: the common
-    # fields last, as in every game and in the Rust core)
+    assert list(data) == list(expected)  # the fields in the page's order (the common fields
+    # last, as in every game)
+    assert list(data["options"]) == list(expected["options"])  # type: ignore[arg-type]
     assert list(state.to_json(viewer=1))[-1] == "viewer"
     assert ludorum.from_json(data, backend=backend) == state
 
 
 @every_backend
 def test_example_mage_observation(backend: str) -> None:
-    state = new(backend, ["3@c3", "mage c3", "1@d3"], **MAGE)
+    state = new(backend, MAGE_MOVES[:5], **MAGE)
     obs = state.observation(1)
     assert obs.shape == (44, 40)
     b = 20
     expected_b = np.zeros(40, dtype=np.float32)
     expected_b[c("c3")] = 3.0
     assert (obs[b] == expected_b).all()
-    assert (obs[b + 4] == 0).all()
+    assert (obs[b + 4] == 0).all() and (obs[b + 5] == 0).all()
     assert (obs[26] == 1.0).all() and (obs[27] == 2.0).all() and (obs[28] == 1.0).all()
     for plane in range(b + 6 + 2 * 3, 44):
         assert (obs[plane] == (1.0 if plane in (35, 38, 40) else 0.0)).all(), plane
@@ -335,13 +378,14 @@ def test_example_mage_observation(backend: str) -> None:
 
 @every_backend
 def test_example_mage_resample(backend: str) -> None:
-    state = new(backend, ["3@c3", "mage c3", "1@d3"], **MAGE)
+    state = new(backend, MAGE_MOVES[:5], **MAGE)
     seen: dict[str, set[int]] = {"c3": set(), "d3": set()}
     for seed in range(40):
         mage = state.resample(1, seed)
         assert mage.board()[c("c3")] == (0, 3) and mage.board()[c("d3")] == (1, 1)
         other = state.resample(2, seed)
         assert other.looks() == ((), (18,), ())
+        assert other.board()[c("e3")] == (2, 2)
         assert other.board()[c("c3")][0] == 0 and other.board()[c("d3")][0] == 1
         seen["c3"].add(other.board()[c("c3")][1])
         seen["d3"].add(other.board()[c("d3")][1])
@@ -353,9 +397,9 @@ def test_example_mage_resample(backend: str) -> None:
 
 @every_backend
 def test_example_mage_cannot_look_twice_nor_at_its_own(backend: str) -> None:
-    state = new(backend, ["3@c3", "mage c3", "1@d3", "2@e3", "pass"], **MAGE)
+    state = new(backend, MAGE_MOVES, **MAGE)
     assert state.current_player == 1
-    assert [m for m in advanced_moves(state) if m.startswith("mage")] == ["mage e3"]
+    assert power_moves(state, "mage") == ["mage e3", "mage f3"]
 
 
 GOBLIN = {"rules": "advanced", "races": ["goblin", "orc"]}
@@ -365,20 +409,23 @@ GOBLIN = {"rules": "advanced", "races": ["goblin", "orc"]}
 def test_example_goblin(backend: str) -> None:
     state = new(backend, ["goblin 5@c3"], **GOBLIN)
     assert state.parse_move("goblin 5@c3").action == 2697
+    assert state.current_player == 1 and state.power_used() is False
+    data = state.to_json()
+    assert data["supplies"] == [[11, 2, 1, 1, 0], [11, 2, 1, 1, 1]]
+    assert data["powers"] == [0, 1] and data["face_up"] == [18] and data["power_used"] is False
+    state.play("1@h5")
     assert state.current_player == 0
     moves = legal(state)
     assert "5@e3" not in moves and "goblin 1@e3" not in moves and "reinforce c3" in moves
     for text in ["5@e3", "goblin 1@e3"]:
         with pytest.raises(ludorum.IllegalMoveError):
             state.play(text)
-    data = state.to_json()
-    assert data["supplies"] == [[11, 2, 1, 1, 0], [11, 2, 1, 1, 1]]
-    assert data["powers"] == [0, 1] and data["face_up"] == [18] and data["power_used"] is True
     state.play("1@d3")
     assert state.current_player == 1
     view = state.to_json(viewer=1)
     assert view["warriors"][c("c3")] == [0, 5] and view["warriors"][c("d3")] == [0, None]
-    assert view["moves"] == ["goblin 5@c3", "?@d3"] and view["supplies"][0] == 14
+    assert view["warriors"][c("h5")] == [1, 1]
+    assert view["moves"] == ["goblin 5@c3", "1@h5", "?@d3"] and view["supplies"][0] == 14
     assert state.observation(1)[3 * 2 + 11, c("c3")] == 5.0
     for seed in range(40):
         other = state.resample(1, seed)
@@ -390,21 +437,24 @@ ORC = {"rules": "advanced", "races": ["orc", "goblin"]}
 
 
 @every_backend
-def test_example_orc(backend: str) -> None:
-    state = new(backend, ["a1-b1 a2-b2", "1@h5", "orc a3-b3"], **ORC)
+@pytest.mark.parametrize("before", [False, True])
+def test_example_orc(backend: str, before: bool) -> None:
+    """*Orc* (the palisade is the turn's action) and, with power_before_action, *Orc, three
+    palisades in one turn*."""
+    state = new(backend, ["a1-b1 a2-b2", "1@h5", "orc a3-b3"], power_before_action=before, **ORC)
     assert state.parse_move("orc a3-b3").action == 2733
-    assert state.current_player == 0 and state.power_used()
+    assert state.current_player == (0 if before else 1) and state.power_used() is before
+    assert state.palisades_left() == 32
     assert "a3-a4" not in legal(state) and "a4-b4 a4-a5" in legal(state)
     with pytest.raises(ludorum.IllegalMoveError):
         state.play("a3-a4")
     state.play("a4-b4 a4-a5")
     assert sorted(len(t["cells"]) for t in state.territories()) == [4, 36]
-    assert state.palisades_left() == 30
-    assert [state.move_from_action(200 + s) for s in state.palisades()]  # 5 palisades stand
-    assert len(state.palisades()) == 5
-    state.play("pass")
+    assert state.palisades_left() == 30 and len(state.palisades()) == 5
+    if before:
+        state.play("pass")
     assert state.current_player == 0 and state.powers() == (0, 1)
-    assert not [m for m in advanced_moves(state) if m.startswith("orc")]
+    assert not power_moves(state, "orc")
     with pytest.raises(ludorum.IllegalMoveError):
         state.play("orc c1-d1")
 
@@ -413,24 +463,21 @@ ELF = {"rules": "advanced", "races": ["elf", "orc"]}
 
 
 @every_backend
-def test_example_elf_arrows_one_power_a_turn_and_the_floor(backend: str) -> None:
+def test_example_elf_arrows_in_two_turns_and_the_floor(backend: str) -> None:
     state = new(backend, ["1@a1", "1@c3"], **ELF)
-    assert [m for m in advanced_moves(state) if m.startswith("elf")] == ["elf c3"]
+    assert power_moves(state, "elf") == ["elf c3"]
     assert state.parse_move("elf c3").action == 2804
     state.play("elf c3")
-    assert state.current_player == 0
-    assert "elf c3" not in legal(state)
-    with pytest.raises(ludorum.IllegalMoveError):
-        state.play("elf c3")
-    assert state.key == 0xBD282EEDD351538C
-    state.play("1@b1")
+    assert state.current_player == 1 and state.power_used() is False
+    assert state.arrows()[c("c3")] == 1 and state.powers() == (1, 1)
+    assert state.key == 0xB10D3C97D9DC070E
     state.play("2@d3")
-    assert [m for m in advanced_moves(state) if m.startswith("elf")] == ["elf c3", "elf d3"]
+    assert power_moves(state, "elf") == ["elf c3", "elf d3"]
     state.play("elf c3")
     assert state.arrows()[c("c3")] == 2 and state.powers() == (0, 1)
     assert state.to_json()["arrows"][18] == 2
-    state.play("pass")
-    state.play("pass")
+    for move in ["pass", "1@b1", "pass"]:
+        state.play(move)
     assert state.territories()[0]["gold"] == 40
     assert state.territories()[0]["strengths"] == (2, 2)
     assert state.scores() == (20, 20)
@@ -439,35 +486,83 @@ def test_example_elf_arrows_one_power_a_turn_and_the_floor(backend: str) -> None
 
 
 @every_backend
+def test_example_elf_before_and_after_the_first_closed_territory(backend: str) -> None:
+    options = {"rules": "advanced", "races": ["orc", "elf"]}
+    state = new(backend, ["3@c3"], **options)
+    # no warrior of the elf on the board, no territory closed: it may shoot anywhere
+    assert state.current_player == 1 and power_moves(state, "elf") == ["elf c3"]
+    state.play("elf c3")
+    assert state.arrows()[c("c3")] == 1 and state.powers() == (1, 1)
+    state.play("b1-c1 b2-c2")
+    state.play("a2-a3 b2-b3")
+    assert sorted(len(t["cells"]) for t in state.territories()) == [4, 36]
+    state.play("4@d3")
+    assert state.current_player == 1 and power_moves(state, "elf") == []
+    with pytest.raises(ludorum.IllegalMoveError):
+        state.play("elf d3")
+    state.play("1@e3")
+    state.play("1@f3")
+    assert power_moves(state, "elf") == ["elf c3", "elf d3", "elf f3"]
+
+
+@every_backend
 def test_example_elf_territory_conditions(backend: str) -> None:
     moves = ["b1-c1 b2-c2", "a2-a3 b2-b3", "1@h5", "2@a1"]
     state = new(backend, moves, **ELF)
     assert sorted(len(t["cells"]) for t in state.territories()) == [4, 36]
     assert state.current_player == 0
-    assert not [m for m in advanced_moves(state) if m.startswith("elf")]
+    assert not power_moves(state, "elf")
     state.play("1@b1")
     state.play("1@g3")
-    assert [m for m in advanced_moves(state) if m.startswith("elf")] == ["elf a1", "elf g3"]
+    assert power_moves(state, "elf") == ["elf a1", "elf g3"]
     state.play("2@c3")
     state.play("1@a2")
-    assert [m for m in advanced_moves(state) if m.startswith("elf")] == ["elf g3"]
+    assert power_moves(state, "elf") == ["elf g3"]
 
 
 REINFORCE = ["b1-c1 b2-c2", "a2-a3 b2-b3", "3@a1", "1@b1", "1@a2", "1@c3", "1@d3"]
 
 
 def reinforcements(state: Any) -> list[str]:
-    return [m for m in advanced_moves(state) if m.startswith("reinforce")]
+    return power_moves(state, "reinforce")
 
 
 @every_backend
-def test_example_reinforcement_open(backend: str) -> None:
-    state = new(backend, REINFORCE[:5], **ORC)
-    assert state.current_player == 1 and reinforcements(state) == []
+@pytest.mark.parametrize(
+    ("given", "after_a2", "after_c3", "after_d3"),
+    [
+        ({}, ["reinforce b1"], ["reinforce a1", "reinforce a2"], ["reinforce b1", "reinforce c3"]),
+        ({"reinforcement": "any"}, ["reinforce b1"], ["reinforce a1", "reinforce a2"], None),
+        ({"reinforcement": "open"}, [], [], ["reinforce c3"]),
+        (
+            {"reinforcement": "full"},
+            ["reinforce b1"],
+            ["reinforce a1", "reinforce a2"],
+            ["reinforce b1"],
+        ),
+    ],
+)
+def test_example_reinforcement_readings(
+    backend: str,
+    given: dict[str, Any],
+    after_a2: list[str],
+    after_c3: list[str],
+    after_d3: list[str] | None,
+) -> None:
+    state = new(backend, REINFORCE[:5], **given, **ORC)
+    assert state.current_player == 1 and reinforcements(state) == after_a2
     state.play("1@c3")
-    assert state.current_player == 0 and reinforcements(state) == []
+    assert state.current_player == 0 and reinforcements(state) == after_c3
     state.play("1@d3")
-    assert reinforcements(state) == ["reinforce c3"]
+    if after_d3 is None:  # the default given explicitly: the same as the default
+        after_d3 = ["reinforce b1", "reinforce c3"]
+    assert reinforcements(state) == after_d3
+
+
+@every_backend
+@pytest.mark.parametrize("given", [{}, {"reinforcement": "open"}])
+def test_example_reinforcement_scoring(backend: str, given: dict[str, Any]) -> None:
+    state = new(backend, REINFORCE, **given, **ORC)
     assert state.parse_move("reinforce c3").action == 2844
     state.play("reinforce c3")
     assert state.current_player == 0 and state.reinforcements() == (None, 18)
@@ -482,22 +577,94 @@ def test_example_reinforcement_open(backend: str) -> None:
 
 
 @every_backend
-def test_example_reinforcement_full_and_any(backend: str) -> None:
-    full = new(backend, REINFORCE[:5], reinforcement="full", **ORC)
-    assert reinforcements(full) == ["reinforce b1"]
-    full.play("1@c3")
-    assert reinforcements(full) == ["reinforce a1", "reinforce a2"]
-    full.play("1@d3")
-    assert reinforcements(full) == ["reinforce b1"]
-    any_ = new(backend, REINFORCE, reinforcement="any", **ORC)
-    assert reinforcements(any_) == ["reinforce b1", "reinforce c3"]
-
-
-@every_backend
 def test_example_reinforcement_changes_the_result(backend: str) -> None:
     # without it: a 1-1 tie in the big territory, 18 each
     state = new(backend, [*REINFORCE, "pass", "pass"], **ORC)
     assert state.scores() == (4 + 18, 18)
+
+
+# -- worked examples with power_before_action=True ---------------------------------------------
+
+BEFORE = {"power_before_action": True}
+
+
+@every_backend
+def test_example_before_mage_a_power_then_the_action(backend: str) -> None:
+    state = new(backend, ["3@c3"], **MAGE, **BEFORE)
+    assert power_moves(state, "mage") == ["mage c3"]
+    state.play("mage c3")
+    assert state.current_player == 1 and state.power_used() is True
+    assert state.to_json()["power_used"] is True
+    assert advanced_moves(state) == []  # no power, no reinforcement (no warrior yet)
+    obs = state.observation(1)
+    assert (obs[25] == 1.0).all()
+    state.play("1@d3")
+    assert state.current_player == 2 and state.power_used() is False
+    assert (state.observation(1)[25] == 0).all()
+    expected = {
+        0: ([0, 3], [1, None], ["3@c3", "mage c3", "?@d3"]),
+        1: ([0, 3], [1, 1], ["?@c3", "mage c3", "1@d3"]),
+        2: ([0, None], [1, None], ["?@c3", "mage c3", "?@d3"]),
+    }
+    for viewer, (at_c3, at_d3, moves) in expected.items():
+        view = state.to_json(viewer=viewer)
+        assert view["warriors"][c("c3")] == at_c3 and view["warriors"][c("d3")] == at_d3
+        assert view["moves"] == moves
+        assert view["looks"] == [[], [18], []] and view["powers"] == [1, 1, 2]
+    state.play("2@e3")
+    state.play("pass")
+    assert state.current_player == 1 and power_moves(state, "mage") == ["mage e3"]
+
+
+@every_backend
+def test_example_before_goblin_two_warriors_in_one_turn(backend: str) -> None:
+    state = new(backend, ["goblin 5@c3"], **GOBLIN, **BEFORE)
+    assert state.current_player == 0 and state.power_used() is True
+    moves = legal(state)
+    assert "5@e3" not in moves and "goblin 1@e3" not in moves and "reinforce c3" in moves
+    for text in ["5@e3", "goblin 1@e3"]:
+        with pytest.raises(ludorum.IllegalMoveError):
+            state.play(text)
+    data = state.to_json()
+    assert data["supplies"] == [[11, 2, 1, 1, 0], [11, 2, 1, 1, 1]]
+    assert data["powers"] == [0, 1] and data["face_up"] == [18] and data["power_used"] is True
+    state.play("1@d3")
+    assert state.current_player == 1
+    view = state.to_json(viewer=1)
+    assert view["warriors"][c("c3")] == [0, 5] and view["warriors"][c("d3")] == [0, None]
+    assert view["moves"] == ["goblin 5@c3", "?@d3"] and view["supplies"][0] == 14
+
+
+@every_backend
+def test_example_before_elf_one_power_a_turn(backend: str) -> None:
+    state = new(backend, ["1@a1", "1@c3"], **ELF, **BEFORE)
+    assert power_moves(state, "elf") == ["elf c3"]
+    state.play("elf c3")
+    assert state.current_player == 0
+    assert "elf c3" not in legal(state)
+    with pytest.raises(ludorum.IllegalMoveError):
+        state.play("elf c3")
+    assert state.key == 0xBD282EEDD351538C
+    state.play("1@b1")
+    state.play("2@d3")
+    assert power_moves(state, "elf") == ["elf c3", "elf d3"]
+    state.play("elf c3")
+    assert state.arrows()[c("c3")] == 2 and state.powers() == (0, 1)
+    state.play("pass")
+    state.play("pass")
+    assert state.scores() == (20, 20)
+    assert state.outcome() == ludorum.Outcome(winners=(), reason="tie-break")
+
+
+@every_backend
+def test_undo_of_a_power_in_each_reading(backend: str) -> None:
+    for before in (False, True):
+        state = new(backend, ["1@a1", "1@c3"], power_before_action=before, **ELF)
+        start = state.to_json()
+        state.play("elf c3")
+        assert state.current_player == (0 if before else 1)
+        state.undo()
+        assert state.to_json() == start and state.current_player == 0
 
 
 PARTNERS = [
@@ -573,6 +740,12 @@ def test_perft_depth_one(backend: str) -> None:
     assert ludorum.perft(drawn, 1) == 2595
     orc = ludorum.new(GAME, backend=backend, seed=0, rules="advanced", first_player=0)
     assert ludorum.perft(orc, 1) == 2502
+    # the reading of the powers changes nothing at depth 1
+    for first, leaves in ((None, 2595), (0, 2502)):
+        before = ludorum.new(
+            GAME, backend=backend, rules="advanced", first_player=first, power_before_action=True
+        )
+        assert ludorum.perft(before, 1) == leaves
     assert ludorum.perft(ludorum.new(GAME, backend=backend, seed=0), 1) == 2435
 
 
@@ -594,6 +767,14 @@ CONFIGS = [
         "races": ["elf", "mage", "orc", "goblin"],
     },
     {"players": 4, "partners": True},
+    {"players": 2, "rules": "advanced", "power_before_action": True},
+    {
+        "players": 3,
+        "rules": "advanced",
+        "races": ["elf", "goblin", "mage"],
+        "power_before_action": True,
+        "reinforcement": "open",
+    },
 ]
 
 
@@ -722,7 +903,7 @@ def test_an_advanced_start_has_the_base_key() -> None:
 
 
 def test_undo_after_a_power_and_action_restores_power_used() -> None:
-    state = new("reference", ["3@c3", "mage c3", "1@d3"], **MAGE)
+    state = new("reference", ["3@c3", "mage c3", "1@d3"], **MAGE, **BEFORE)
     assert str(state.undo()) == "1@d3"
     assert state.current_player == 1 and state.power_used()
     assert str(state.undo()) == "mage c3"
@@ -731,7 +912,7 @@ def test_undo_after_a_power_and_action_restores_power_used() -> None:
 
 
 def test_a_power_may_be_the_last_act() -> None:
-    state = new("reference", ["orc a1-b1", "pass"], **ORC)
+    state = new("reference", ["orc a1-b1", "pass"], **ORC, **BEFORE)
     assert state.passed() == (True, False) and state.current_player == 1
     assert not state.power_used()
 
@@ -781,7 +962,7 @@ def test_drawing_the_goblin_face_up_warrior(backend: str) -> None:
 
 @every_backend
 def test_drawing_arrows_and_reinforcements(backend: str) -> None:
-    state = new(backend, ["1@a1", "1@c3", "elf c3", "1@b1", "2@d3", "elf c3"], **ELF)
+    state = new(backend, ["1@a1", "1@c3", "elf c3", "2@d3", "elf c3"], **ELF)
     text = state.render(viewer=0)
     assert " O?v" in text and "arrows (-1 each): c3x2" in text
     assert "0 E elf  supply" in text and "powers 0" in text

@@ -224,3 +224,178 @@ def test_dest_forbids_stepping_back_into_the_start(backend: str) -> None:
     with pytest.raises(ludorum.IllegalMoveError, match="f5-e5"):
         state.play("f5-e5")
     assert state.to_json() == before
+
+
+# -- the goal lock -----------------------------------------------------------------------------
+
+LOCK_EXAMPLE = (
+    "c1-e5 e5-f4 a1-g3 g3-h2 c3-i1 i1-k3 k3-l4 l4-m5 m5-n1 f4-g3 h2-h3 g3-i3 h3-j4 i3-k5 j4-l6 "
+    "k5-m7 l6-m6 d1-e5 d3-f4 e5-g3 f4-h2 g3-k3 k3-k4 k4-l5"
+).split()
+
+
+def goal_lock_example(backend: str, **options: object) -> ludorum.State:
+    """The worked example of the page: player 0's moves, each answered by players 1 and 2
+    moving one piece back and forth."""
+    state = ludorum.new(GAME, backend=backend, players=3, pieces=10, area="free", **options)
+    for move in LOCK_EXAMPLE:
+        state.play(move)
+        state.play("j1-j2" if state.board()[hole_of("j1")] == 1 else "j2-j1")
+        state.play("j10-j9" if state.board()[hole_of("j10")] == 2 else "j9-j10")
+    return state
+
+
+def hole_of(text: str) -> int:
+    return next(h for h in range(121) if name(h) == text)
+
+
+def moves_of(state: ludorum.State, start: str) -> list[str]:
+    return [str(m) for m in state.legal_moves() if str(m).startswith(start + "-")]
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_goal_lock_worked_example(backend: str, lock: bool) -> None:
+    state = goal_lock_example(backend, goal_lock=lock)
+    assert state.ply == 72 and state.current_player == 0
+    assert [str(m) for m in state.history()[:6]] == [
+        "c1-e5",
+        "j1-j2",
+        "j10-j9",
+        "e5-f4",
+        "j2-j1",
+        "j9-j10",
+    ]
+    board = state.board()
+    assert board[hole_of("n1")] == 0
+    assert all(board[hole_of(h)] == 0 for h in ("m6", "m7", "l5"))
+    assert all(board[hole_of(h)] is None for h in ("n2", "n3", "l4", "l6", "l7"))
+    assert state.key == 0xA28962E3A5AE9E78
+    legal = [str(m) for m in state.legal_moves()]
+    if lock:
+        assert len(legal) == 46
+        assert moves_of(state, "n1") == ["n1-n2", "n1-o1"]
+        assert "l5-l7" not in legal and "l5-n2" in legal
+        assert [ludorum.perft(state, d) for d in (1, 2, 3)] == [46, 856, 12065]
+    else:
+        assert len(legal) == 51
+        assert moves_of(state, "n1") == ["n1-l4", "n1-l6", "n1-m5", "n1-n2", "n1-n3", "n1-o1"]
+        assert "l5-l7" in legal and "l5-n2" in legal
+        assert [ludorum.perft(state, d) for d in (1, 2, 3)] == [51, 938, 13213]
+
+
+@pytest.mark.parametrize("move", ["n1-m5", "n1-l6", "n1-l4", "n1-n3", "l5-l7"])
+def test_goal_lock_refuses_leaving_the_home(backend: str, move: str) -> None:
+    state = goal_lock_example(backend, goal_lock=True)
+    before = state.to_json()
+    with pytest.raises(ludorum.IllegalMoveError):
+        state.play(move)
+    assert state.to_json() == before
+    state.play("l5-n2")  # ends in the home: legal
+
+
+def test_goal_lock_options_and_json(backend: str) -> None:
+    plain = ludorum.new(GAME, backend=backend)
+    assert "goal_lock" not in plain.options and "goal_lock" not in plain.to_json()["options"]
+    explicit = ludorum.new(GAME, backend=backend, goal_lock=False)
+    assert explicit.options == plain.options and explicit.key == plain.key
+    locked = ludorum.new(GAME, backend=backend, goal_lock=True)
+    assert locked.options["goal_lock"] is True
+    assert locked.to_json()["options"]["goal_lock"] is True
+    assert list(locked.options) == [
+        "players",
+        "pieces",
+        "area",
+        "anti_block",
+        "goal_lock",
+        "max_plies",
+    ]
+    assert locked.key == plain.key
+    locked.play("e5-f5")
+    assert ludorum.from_json(locked.to_json(), backend=backend) == locked
+    # from_json reads a goal_lock written as false as the default
+    data = plain.to_json()
+    data["options"]["goal_lock"] = False
+    assert ludorum.from_json(data, backend=backend).options == plain.options
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"goal_lock": 1}, "goal_lock must be True or False, got 1"),
+        ({"goal_lock": "true"}, "goal_lock must be True or False, got 'true'"),
+        (
+            {"foo": 1},
+            "unknown option 'foo' for chinese_checkers; allowed: players, pieces, area, "
+            "anti_block, goal_lock, max_plies",
+        ),
+    ],
+)
+def test_goal_lock_refused_options(backend: str, options: dict, expected: str) -> None:
+    with pytest.raises(ludorum.InvalidOptionError) as info:
+        ludorum.new(GAME, backend=backend, **options)
+    assert str(info.value) == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "depth"),
+    [({"players": 2, "pieces": 15, "area": "dest"}, 2), ({"players": 3, "area": "strict"}, 2)],
+)
+def test_goal_lock_changes_nothing_from_the_start(backend: str, options: dict, depth: int) -> None:
+    plain = ludorum.new(GAME, backend=backend, **options)
+    locked = ludorum.new(GAME, backend=backend, goal_lock=True, **options)
+    assert ludorum.perft(locked, depth) == ludorum.perft(plain, depth)
+
+
+DIRECTIONS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
+
+
+def locked_moves_by_the_page(board: list, player: int, home: set[int]) -> set[str]:
+    """The `free` moves under the goal lock, from the page's wording: every simple hop chain is
+    walked, and a landing outside Home(P) is allowed only while the start hole and every
+    earlier landing are outside it."""
+    at = {qr: i for i, qr in enumerate(HOLES)}
+    moves: set[str] = set()
+    for frm in (h for h in range(121) if board[h] == player):
+        q, r = HOLES[frm]
+        for dq, dr in DIRECTIONS:
+            n = at.get((q + dq, r + dr))
+            if n is not None and board[n] is None and (frm not in home or n in home):
+                moves.add(f"{name(frm)}-{name(n)}")
+
+        def walk(path: list[int]) -> None:
+            # path: the start hole, then the landings so far
+            start, (q, r) = path[0], HOLES[path[-1]]
+            for dq, dr in DIRECTIONS:
+                over, land = at.get((q + dq, r + dr)), at.get((q + 2 * dq, r + 2 * dr))
+                if over is None or land is None or over == start or board[over] is None:
+                    continue
+                if board[land] is not None or land in path:
+                    continue
+                if land not in home and any(h in home for h in path):
+                    continue
+                moves.add(f"{name(start)}-{name(land)}")
+                walk([*path, land])
+
+        walk([frm])
+    return moves
+
+
+def test_goal_lock_along_greedy_games_as_the_page_words_it(backend: str) -> None:
+    """Greedy games bring pieces home; every few plies the legal moves are those of a chain
+    walk written from the page's wording of the lock."""
+    checked_in_home = 0
+    for seed in range(2):
+        state = ludorum.new(
+            GAME, backend=backend, pieces=10, area="free", goal_lock=True, max_plies=300
+        )
+        rng = SplitMix64(seed)
+        while state.current_player is not None:
+            if state.ply % 4 == 0:
+                player = state.current_player
+                home = _home(2, 10, player)
+                board = list(state.board())
+                expected = locked_moves_by_the_page(board, player, home) or {"pass"}
+                assert {str(m) for m in state.legal_moves()} == expected, state.ply
+                checked_in_home += any(board[h] == player for h in home)
+            state.play(state.legal_moves()[greedy_pick(state, rng)])
+    assert checked_in_home > 10  # the lock was in play

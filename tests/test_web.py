@@ -4,6 +4,7 @@ storage across a restart, and each security property as an attempt to break it."
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -104,7 +105,11 @@ def test_hidden_strengths_never_leave_the_server() -> None:
         state = client.app.state.tables.get(table["table"]).state  # type: ignore[attr-defined]
         referee = json.dumps(state.to_json())
         assert "[0, 5]" in referee or "[0,5]" in referee.replace(" ", "")
-        seen_by_1 = client.get("/api" + links["1"] + "/view").text
+        answer = client.get("/api" + links["1"] + "/view").json()
+        # the guide speaks of seat 1's own moves only (its own supply's strengths)
+        guide = answer.pop("guide")
+        assert set(guide) <= set(answer["legal"]) and not any("@c3" in m for m in guide)
+        seen_by_1 = json.dumps(answer)
         assert '"5@c3"' not in seen_by_1 and "?@c3" in seen_by_1
         assert "strength 5" not in seen_by_1 and str(state.key) not in seen_by_1
         with client.stream("GET", "/api" + links["1"] + "/events") as events:
@@ -239,3 +244,42 @@ def test_spectators_see_the_public_view_only() -> None:
         assert r.status_code == 403
         open_game = open_table(client, "domination", ["human", "human"])
         assert "<svg" in view(client, open_game["watch"])["svg"]
+
+
+DIRECTIONS = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
+
+
+@pytest.mark.parametrize("area", ["dest", "strict", "free"])
+def test_every_hop_chain_has_a_path_of_hops(area: str) -> None:
+    """The path the page draws for a Chinese Checkers move is a chain of hops from its start to
+    its end, over occupied holes onto empty ones (landing only where ``area`` allows, which the
+    engine's legal moves vouch for: every legal move that is no step has one)."""
+    from ludorum.render.chinese_checkers import HOLES, NAMES, move_path
+
+    at = {name: HOLES[i] for i, name in enumerate(NAMES)}
+    pick = random.Random(area)
+    for players in (2, 3):
+        state = ludorum.new("chinese_checkers", players=players, area=area, pieces=10)
+        for _ in range(25):
+            if state.is_over():
+                break
+            board = list(state.board())
+            for move in map(str, state.legal_moves()):
+                if move == "pass":
+                    continue
+                start, end = move.split("-")
+                path = move_path(state, move)
+                (q0, r0), (q1, r1) = at[start], at[end]
+                step = (q1 - q0, r1 - r0) in DIRECTIONS
+                assert (path is None) == step, (move, path)
+                if path is None:
+                    continue
+                assert path[0] == start and path[-1] == end
+                assert len(set(path)) == len(path), (move, path)
+                for a, b in zip(path, path[1:]):
+                    (qa, ra), (qb, rb) = at[a], at[b]
+                    middle = ((qa + qb) // 2, (ra + rb) // 2)
+                    assert (qb - qa, rb - ra) in {(2 * q, 2 * r) for q, r in DIRECTIONS}, path
+                    assert middle != at[start] and board[HOLES.index(middle)] is not None, path
+                    assert board[HOLES.index((qb, rb))] is None, (move, path)
+            state.play(pick.choice(state.legal_moves()))

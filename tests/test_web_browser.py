@@ -30,6 +30,7 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is a de
 from games import SPECS  # noqa: E402
 
 import ludorum  # noqa: E402
+from ludorum.render.domination import NAMES as SQUARES  # noqa: E402
 from ludorum.web import create_app  # noqa: E402
 
 BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/lib/chromium/chromium-headless-shell"]
@@ -136,8 +137,13 @@ def click_move(page: Any, move: str) -> None:
     elif not places:
         page.click(f'#actions .move[data-move="{move}"]')
     else:
-        for place in places:
-            page.locator(f'#board [data-cell="{place}"]').click()
+        for i, place in enumerate(places):
+            if page.evaluate("n => chosen.length > n", i):
+                continue  # a choice that was the only way on, taken at once
+            if page.evaluate("p => cells.has(p)", place):
+                page.locator(f'#board [data-cell="{place}"]').click()
+            else:
+                page.locator("#palette .step").filter(has_text=place).click()
         # the last click plays the move when it is the only one left; else the palette offers it
         page.wait_for_function(
             f"""m => document.querySelector('#status').dataset.version !== '{version}'
@@ -259,3 +265,107 @@ def test_two_browsers_play_so_long_sucker_with_the_chat(server: str, browser: An
     assert pages[0].url.rsplit("/", 1)[1] == old.rsplit("/", 1)[1]  # the same seat's token
     first.close()
     second.close()
+
+
+def open_seat(page: Any, server: str, game: str, options: dict[str, Any]) -> None:
+    """A table of ``game``: this page a person's seat 0, the others random agents; waits until
+    it is that seat's turn."""
+    players = ludorum.new(game, **options).num_players
+    made = create(page, server, game, options, ["human"] + ["random"] * (players - 1))
+    page.goto(server + made["links"][0])
+    page.wait_for_selector("#board svg")
+    assert wait_my_turn(page)
+
+
+def test_chinese_checkers_draws_a_hop_chain_as_a_path(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=SIZES["desktop"])
+    open_seat(page, server, "chinese_checkers", {"players": 2})
+    move = page.evaluate("() => boardMoves.find(m => guide[m] && guide[m].path)")
+    path = page.evaluate("m => guide[m].path", move)
+    start, end = move.split("-")
+    assert path[0] == start and path[-1] == end
+    page.locator(f'#board [data-cell="{start}"]').click()
+    # offered: a line to every destination a chain reaches
+    offered = page.eval_on_selector_all(
+        "#board .paths .offered", "ls => ls.map(l => l.dataset.path)"
+    )
+    assert " ".join(path) in offered
+    assert page.query_selector("#board .paths .hovered") is None
+    # hovered: that chain drawn bold through every hole it lands on, its landings lit
+    page.locator(f'#board [data-cell="{end}"]').hover()
+    line = page.wait_for_selector("#board .paths .hovered")
+    assert line.get_attribute("data-path") == " ".join(path)
+    assert len(line.get_attribute("points").split()) == len(path)
+    lit = page.eval_on_selector_all("#board [data-cell].path", "ls => ls.map(l => l.dataset.cell)")
+    assert lit == path[1:-1]
+    shoot(page, "chinese_checkers-path")
+    page.close()
+
+
+def onto_a_stack(history: list[str]) -> str:
+    """A Domination move of one piece onto a stack, after ``history`` (two players, seat 0
+    first): it makes a stack of two that the mover controls."""
+    state = ludorum.new("domination", players=2, first_player=0)
+    for move in history:
+        state.play(move)
+    board = state.board()
+    return next(
+        str(m)
+        for m in state.legal_moves()
+        if str(m).endswith(":1") and board[SQUARES.index(str(m)[:-2].split("-")[1])]
+    )
+
+
+def test_domination_asks_how_many_pieces_before_where(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=SIZES["desktop"])
+    open_seat(page, server, "domination", {"players": 2, "first_player": 0})
+    # moves onto stacks until a stack of two is the person's to move
+    for _ in range(12):
+        tall = page.evaluate("() => view.legal.filter(m => m.endsWith(':2'))")
+        if tall:
+            break
+        click_move(page, onto_a_stack(page.evaluate("() => view.history")))
+        assert wait_my_turn(page)
+    else:
+        pytest.fail("no stack of two to move after twelve moves")
+    move = tall[0]
+    start, end = move.split(":")[0].split("-")
+    page.locator(f'#board [data-cell="{start}"]').click()
+    # first how many: the palette offers the counts, and no square is lit yet
+    counts = page.eval_on_selector_all("#palette .step", "bs => bs.map(b => b.textContent)")
+    assert counts == ["1 piece", "2 pieces"]
+    assert page.query_selector_all("#board [data-cell].next") == []
+    shoot(page, "domination-how-many")
+    page.locator("#palette .step", has_text="2 pieces").click()
+    # then where: the squares two pieces may reach are lit
+    lit = page.eval_on_selector_all("#board [data-cell].next", "ls => ls.map(l => l.dataset.cell)")
+    assert end in lit
+    version = status(page, "version")
+    page.locator(f'#board [data-cell="{end}"]').click()
+    page.wait_for_function(
+        f"() => document.querySelector('#status').dataset.version !== '{version}'"
+    )
+    assert move in page.evaluate("() => view.history")
+    page.close()
+
+
+def test_armadora_offers_strengths_in_words(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=SIZES["desktop"])
+    open_seat(page, server, "armadora", {"players": 2, "first_player": 0})
+    cell = page.evaluate("() => tokens(boardMoves.find(m => m.includes('@')))[0]")
+    page.locator(f'#board [data-cell="{cell}"]').click()
+    offered = page.eval_on_selector_all("#palette .move", "bs => bs.map(b => b.textContent)")
+    assert offered and all(t.startswith("strength ") for t in offered), offered
+    page.close()
+
+
+def test_so_long_sucker_buttons_say_the_move_in_words(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=SIZES["desktop"])
+    open_seat(page, server, "so_long_sucker", {"players": 2, "first_player": 0})
+    buttons = page.eval_on_selector_all(
+        "#actions .move", "bs => bs.map(b => [b.textContent, b.dataset.move])"
+    )
+    assert buttons
+    for text, move in buttons:
+        assert text.startswith("play a ") and " chip on " in text, (text, move)
+    page.close()

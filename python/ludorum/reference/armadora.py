@@ -211,7 +211,7 @@ def _make_advanced_moves() -> None:
 
 
 _make_advanced_moves()
-#: the power moves (a ply of their own that keeps the turn)
+#: the power moves (the turn's action, or with power_before_action a ply that keeps the turn)
 _POWER_KINDS = frozenset({"mage", "goblin", "orc", "elf"})
 _ADVANCED_WORDS = frozenset({"mage", "goblin", "orc", "elf", "reinforce"})
 
@@ -380,8 +380,9 @@ class Armadora(ReferenceState):
     the gold layout), ``first_player`` (None or a player index), ``gold`` (None or the 8 mine
     values in mine order, a permutation of 3 4 4 5 5 6 6 7), ``rules`` (``'base'`` or
     ``'advanced'``), ``races`` (None or one distinct race per seat, advanced rules only),
-    ``reinforcement`` (``'open'``, ``'full'``, ``'any'``: where a reinforcement may go) and
-    ``partners`` (True for the four-player team game).
+    ``reinforcement`` (``'any'``, ``'open'``, ``'full'``: where a reinforcement may go),
+    ``power_before_action`` (False: using a power is the turn's action; True: a power is a ply
+    of its own before the turn's action) and ``partners`` (True for the four-player team game).
 
     Raises:
         InvalidOptionError: an unknown option or a value out of range.
@@ -389,7 +390,7 @@ class Armadora(ReferenceState):
     >>> Armadora(foo=1)
     Traceback (most recent call last):
     ...
-    ludorum.errors.InvalidOptionError: unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, rules, races, reinforcement, partners
+    ludorum.errors.InvalidOptionError: unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, rules, races, reinforcement, power_before_action, partners
     >>> Armadora(players=3, first_player=2).supplies()
     ((7, 2, 1, 1, 0), (7, 2, 1, 1, 0), (7, 2, 1, 1, 0))
     >>> Armadora(rules="advanced", races=["mage", "elf"]).powers()
@@ -409,7 +410,10 @@ class Armadora(ReferenceState):
         names = self._options.get("races", CHARACTERS[:players])
         # Race index of each seat: 0 orc, 1 goblin, 2 elf, 3 mage.
         self._races: tuple[int, ...] = tuple(CHARACTERS.index(r) for r in names)
-        self._reinforcement: str = self._options.get("reinforcement", "open")
+        self._reinforcement: str = self._options.get("reinforcement", "any")
+        # The reading of the powers: True, a power ply then the turn's action by the same
+        # player; False, using a power is the turn's action.
+        self._power_before_action: bool = self._options.get("power_before_action", False)
         self._partners: bool = self._options.get("partners", False)
         rng = SplitMix64(self._options["seed"])
         first = self._options["first_player"]
@@ -619,9 +623,14 @@ class Armadora(ReferenceState):
 
     def power_used(self) -> bool:
         """Whether the player to move has already used a power this turn (its next ply is the
-        turn's action).
+        turn's action); always False unless ``power_before_action=True``.
 
         >>> s = Armadora(rules="advanced", races=["orc", "mage"], first_player=0)
+        >>> s.play("orc a3-b3")
+        >>> s.power_used(), s.current_player
+        (False, 1)
+        >>> s = Armadora(rules="advanced", races=["orc", "mage"], first_player=0,
+        ...              power_before_action=True)
         >>> s.play("orc a3-b3")
         >>> s.power_used(), s.current_player
         (True, 0)
@@ -824,8 +833,8 @@ class Armadora(ReferenceState):
         moves.append(_MOVES[_PASS])
         if not self._advanced:
             return moves
-        # Advanced ids follow in ascending order: the mover's one race's power moves (only
-        # before the turn's action), then reinforcements.
+        # Advanced ids follow in ascending order: the mover's one race's power moves (never
+        # after a power this turn), then reinforcements.
         info = self._territory_info()
         if not self._power_used and self._powers[player] > 0:
             race = CHARACTERS[self._races[player]]
@@ -915,8 +924,11 @@ class Armadora(ReferenceState):
                 return "the warrior already carries 2 arrows"
             of_cell, is_open, owners = info
             t = of_cell[c]
-            if player not in owners[t]:
-                return "no warrior of the elf's player in that territory"
+            # While the whole board is one territory (none closed yet) the Elf may shoot any
+            # opponent warrior; once one is closed, only in a territory holding its own.
+            closed = len(owners) > 1
+            if closed and player not in owners[t]:
+                return "no warrior of the elf's player in that territory once a territory is closed"
             if not is_open[t]:
                 return "the territory is full"
             return None
@@ -980,9 +992,7 @@ class Armadora(ReferenceState):
         self._undo_records.append((mover, self._power_used))
         self._history.append(move)
         if kind in _POWER_KINDS:
-            # A power is a ply of its own: the same player then takes the turn's action.
             self._set_powers(mover, self._powers[mover] - 1)
-            self._set_power_used(True)
             if kind == "mage":
                 self._set_look(mover, data, True)
             elif kind == "goblin":
@@ -995,8 +1005,11 @@ class Armadora(ReferenceState):
                 self._palisades_left -= 1
             else:
                 self._set_arrows(data, self._arrows[data] + 1)
-            return
-        if kind == "warrior":
+            if self._power_before_action:
+                # A power is a ply of its own: the same player then takes the turn's action.
+                self._set_power_used(True)
+                return
+        elif kind == "warrior":
             s, c = data
             self._supplies[mover][s - 1] -= 1
             self._set_cell(c, (mover, s))

@@ -195,8 +195,8 @@ class ChineseCheckers(ReferenceState):
     """A game of Chinese Checkers (2, 3, 4 or 6 players).
 
     Options: ``players`` (2, 3, 4, 6), ``pieces`` (15 or 10; 15 only with 2 players), ``area``
-    (``dest``, ``strict``, ``free``), ``anti_block`` (``none``, ``full``), ``max_plies``
-    (positive int or None).
+    (``dest``, ``strict``, ``free``), ``anti_block`` (``none``, ``full``), ``goal_lock`` (True
+    keeps a piece that is in its home inside it), ``max_plies`` (positive int or None).
 
     Raises:
         InvalidOptionError: an unknown option or a value out of range.
@@ -218,6 +218,8 @@ class ChineseCheckers(ReferenceState):
         self._num_players = self._options["players"]
         self._area: str = self._options["area"]
         self._anti_block: bool = self._options["anti_block"] == "full"
+        # Present in the options only when True (docs/rules/chinese_checkers.md).
+        self._goal_lock: bool = self._options.get("goal_lock", False)
         self._max_plies: int | None = self._options["max_plies"]
 
         # Start(P) and Home(P) per player, and Foreign(P): the 10-hole points that are neither
@@ -232,6 +234,7 @@ class ChineseCheckers(ReferenceState):
         self._start_sets = tuple(starts)
         self._home_sets = tuple(homes)
         self._home_lists = tuple(tuple(sorted(h)) for h in homes)
+        self._in_home = tuple(tuple(h in s for h in range(NUM_HOLES)) for s in homes)
         self._in_start = tuple(tuple(h in s for h in range(NUM_HOLES)) for s in starts)
         foreign_lists = []
         for k in seats:
@@ -328,13 +331,18 @@ class ChineseCheckers(ReferenceState):
             return False
         return start_inside or not self._in_start[player][to]
 
-    def _destinations(self, frm: int, area: str | None = None) -> set[int]:
+    def _destinations(
+        self, frm: int, area: str | None = None, goal_lock: bool | None = None
+    ) -> set[int]:
         """Every end hole of a legal move of the piece on ``frm`` (steps and hop chains), under
-        ``area`` (default: the game's)."""
+        ``area`` and ``goal_lock`` (default: the game's)."""
+        area = self._area if area is None else area
+        goal_lock = self._goal_lock if goal_lock is None else goal_lock
+        if goal_lock:
+            return self._locked_destinations(frm, area)
         player = self._board[frm]
         assert player is not None
         board = self._board
-        area = self._area if area is None else area
         in_start = self._in_start[player]
         inside = in_start[frm]
         dests: set[int] = set()
@@ -383,6 +391,49 @@ class ChineseCheckers(ReferenceState):
                 dests.update(seen_holes)
         return dests
 
+    def _locked_destinations(self, frm: int, area: str) -> set[int]:
+        """``_destinations`` with the goal lock: once the piece stands in Home(P), at the start
+        or at any landing of a chain, every later landing is in Home(P). Whether the piece has
+        reached its home so far (and, under ``strict``, whether it has stayed inside Start(P))
+        is part of the search state, since it decides where the chain may land next."""
+        player = self._board[frm]
+        assert player is not None
+        board = self._board
+        in_start = self._in_start[player]
+        in_home = self._in_home[player]
+        inside = in_start[frm]
+        reached = in_home[frm]
+
+        def end_ok(to: int) -> bool:
+            # The area test of the end hole (strict tests every landing in the search).
+            return area != "dest" or self._end_allowed(player, inside, to)
+
+        def landing_ok(still_inside: bool, home_reached: bool, land: int) -> bool:
+            if home_reached and not in_home[land]:
+                return False
+            return area != "strict" or self._end_allowed(player, still_inside, land)
+
+        dests: set[int] = set()
+        for n in NEIGHBOURS[frm]:
+            if board[n] is None and landing_ok(inside, reached, n) and end_ok(n):
+                dests.add(n)
+        seen = {(frm, inside, reached)}
+        queue = deque([(frm, inside, reached)])
+        while queue:
+            cur, still_inside, home_reached = queue.popleft()
+            for over, land in JUMPS[cur]:
+                if board[over] is None or over == frm or board[land] is not None:
+                    continue
+                if land == frm or not landing_ok(still_inside, home_reached, land):
+                    continue
+                state = (land, still_inside and in_start[land], home_reached or in_home[land])
+                if state not in seen:
+                    seen.add(state)
+                    queue.append(state)
+                    if end_ok(land):
+                        dests.add(land)
+        return dests
+
     def legal_moves(self) -> list[Move]:
         """The moves the current player may make, in ascending action id.
 
@@ -416,8 +467,13 @@ class ChineseCheckers(ReferenceState):
             return f"the piece on {_NAMES[frm]} is not yours"
         if self._board[to] is not None:
             return f"{_NAMES[to]} is occupied"
-        if to not in self._destinations(frm, "free"):
+        if to not in self._destinations(frm, "free", False):
             return f"no step or hop chain leads from {_NAMES[frm]} to {_NAMES[to]}"
+        if self._goal_lock and to in self._destinations(frm, None, False):
+            return (
+                f"the goal lock forbids moving from {_NAMES[frm]} to {_NAMES[to]}: a piece in "
+                "its home moves only within it"
+            )
         return f"the area rule '{self._area}' forbids moving from {_NAMES[frm]} to {_NAMES[to]}"
 
     # -- playing and undoing ------------------------------------------------------------------

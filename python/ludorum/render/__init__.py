@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .._state import State
 
-__all__ = ["ascii_board", "move_svg", "svg_board"]
+__all__ = ["ascii_board", "move_guide", "move_svg", "svg_board"]
 
 
 def ascii_board(state: State, viewer: int | None = None) -> str:
@@ -69,6 +69,32 @@ def move_svg(state: State, move: str, size: int = 48) -> str | None:
     """
     draw = getattr(_renderer(state), "move_svg", None)
     return None if draw is None else draw(state, move, size)
+
+
+def move_guide(state: State, moves: list[str]) -> dict[str, dict[str, Any]]:
+    """How a page that builds a move by clicks presents each of ``moves`` (notations), where
+    the game's renderer says more than the notation does; moves it says nothing of are left out.
+
+    Each entry may hold ``steps``, the places and choices a move is made of in the order a
+    player chooses them (Domination: the stack, how many pieces, where); ``words``, the move
+    said in the game's words for a button (Armadora: ``strength 3``); ``path``, the holes a
+    move passes through (a Chinese Checkers hop chain). The renderer may define
+    ``move_steps``, ``move_words`` and ``move_path``, each ``(state, move) -> value | None``.
+
+    >>> import ludorum
+    >>> move_guide(ludorum.new("domination"), ["c4-c5:1"])
+    {'c4-c5:1': {'steps': ['c4', '1 piece', 'c5']}}
+    >>> move_guide(ludorum.new("tic_tac_toe"), ["b2"])
+    {}
+    """
+    renderer = _renderer(state)
+    hooks = [(key, getattr(renderer, f"move_{key}", None)) for key in ("steps", "words", "path")]
+    guide: dict[str, dict[str, Any]] = {}
+    for move in moves:
+        entry = {key: value for key, hook in hooks if hook and (value := hook(state, move))}
+        if entry:
+            guide[move] = entry
+    return guide
 
 
 def _svg_board(state: State, viewer: int | None, size: int) -> str:

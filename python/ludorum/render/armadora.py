@@ -650,3 +650,29 @@ def _caption(
         indent=0.65 * unit,
         stroke_width=0.04 * unit,
     )
+
+
+# -- moves, for a page that builds them by clicks ----------------------------------------------
+
+
+def move_words(state: Any, move: str) -> str | None:
+    """A move in words for a button: a warrior by its strength (``3@b4`` -> ``strength 3``;
+    ``goblin 2@c3`` -> ``goblin: strength 2``), palisades by their borders; ``None`` for a
+    move whose notation says it already (``pass``, ``mage c3``).
+
+    >>> move_words(None, "3@b4"), move_words(None, "goblin 2@c3")
+    ('strength 3', 'goblin: strength 2')
+    >>> move_words(None, "c2-d2"), move_words(None, "c2-d2 e4-e5")
+    ('a palisade on c2-d2', 'two palisades: c2-d2 and e4-e5')
+    """
+    power, _, rest = move.rpartition(" ")
+    strength, at, _ = rest.partition("@")
+    if at and strength.isdigit():
+        return f"{power}: strength {strength}" if power else f"strength {strength}"
+    slots = move.split(" ")
+    if all(s.count("-") == 1 and "@" not in s for s in slots):
+        if len(slots) == 1:
+            return f"a palisade on {slots[0]}"
+        if len(slots) == 2:
+            return f"two palisades: {slots[0]} and {slots[1]}"
+    return None

@@ -280,3 +280,85 @@ def _caption(state: Any, status: str, height: float, size: int, unit: float) -> 
         indent=0.8 * unit,
         stroke_width=0.04 * unit,
     )
+
+
+# -- moves, for a page that builds them by clicks ----------------------------------------------
+
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+_AT = {h: i for i, h in enumerate(HOLES)}
+
+
+def move_path(state: Any, move: str) -> list[str] | None:
+    """The holes a hop chain lands on, start and end included, a shortest chain where several
+    reach the end; ``None`` for a step or a pass. The moving piece has left its start hole, so
+    the chain hops as if it were empty; with ``area="strict"`` every landing keeps that rule.
+
+    >>> from types import SimpleNamespace
+    >>> board = [None] * len(HOLES)
+    >>> for hole in ("i5", "i6", "i8", "j9"):
+    ...     board[NAMES.index(hole)] = 0
+    >>> state = SimpleNamespace(board=lambda: board)
+    >>> move_path(state, "i5-k9"), move_path(state, "i5-i7"), move_path(state, "i6-h5")
+    (['i5', 'i7', 'i9', 'k9'], ['i5', 'i7'], None)
+    """
+    start_name, sep, end_name = move.partition("-")
+    if not sep or start_name not in _INDEX or end_name not in _INDEX:
+        return None
+    start, end = _INDEX[start_name], _INDEX[end_name]
+    (q0, r0), (q1, r1) = HOLES[start], HOLES[end]
+    if (q1 - q0, r1 - r0) in _DIRECTIONS:
+        return None  # a step
+    board = list(state.board())
+    board[start] = None
+    areas = _strict_areas(state)
+    start_area, foreign = areas if areas is not None else (set(), set())
+    # breadth first over (hole, whether the start and every landing so far were in the mover's
+    # starting area): with area="strict" that decides whether it may land there again
+    first = (start, start in start_area)
+    came: dict[tuple[int, bool], tuple[int, bool]] = {first: first}
+    frontier = [first]
+    reached = None
+    while frontier and reached is None:
+        landings = []
+        for hole, in_start in frontier:
+            q, r = HOLES[hole]
+            for dq, dr in _DIRECTIONS:
+                over = _AT.get((q + dq, r + dr))
+                land = _AT.get((q + 2 * dq, r + 2 * dr))
+                if over is None or land is None or board[over] is None or board[land] is not None:
+                    continue
+                if land in foreign or (land in start_area and not in_start):
+                    continue
+                step = (land, in_start and land in start_area)
+                if step not in came:
+                    came[step] = (hole, in_start)
+                    landings.append(step)
+                    if land == end:
+                        reached = step
+        frontier = landings
+    if reached is None:
+        return None
+    path = [reached]
+    while path[-1] != first:
+        path.append(came[path[-1]])
+    return [NAMES[hole] for hole, _ in reversed(path)]
+
+
+def _strict_areas(state: Any) -> tuple[set[int], set[int]] | None:
+    """With ``area="strict"``, which checks every landing of a chain: the mover's starting area
+    and its foreign holes (the points neither its start nor its home); ``None`` under the other
+    rules, which check only the end hole (a legal move's end has passed them)."""
+    options = getattr(state, "options", None) or {}
+    if options.get("area") != "strict":
+        return None
+    seats = _SEATS.get(state.num_players, ())
+    player = state.current_player
+    if player is None or not 0 <= player < len(seats):
+        return None
+    start_area = set(dict(_start_areas(state))[player])
+    opposite = (seats[player] + 3) % 6
+    big = options.get("pieces", 15 if state.num_players == 2 else 10) == 15
+    home_test = _BIG_START[opposite] if big and opposite in _BIG_START else _POINTS[opposite]
+    home = {i for i, (q, r) in enumerate(HOLES) if home_test(q, r, -q - r)}
+    points = {i for i, (q, r) in enumerate(HOLES) if any(t(q, r, -q - r) for t in _POINTS)}
+    return start_area, points - start_area - home

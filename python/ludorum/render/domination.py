@@ -335,3 +335,39 @@ def _caption(state: Any, status: str, height: float, size: int, unit: float) -> 
         indent=0.65 * unit,
         stroke_width=0.04 * unit,
     )
+
+
+# -- moves, for a page that builds them by clicks ----------------------------------------------
+
+
+def _pieces(k: int) -> str:
+    return "1 piece" if k == 1 else f"{k} pieces"
+
+
+def move_steps(state: Any, move: str) -> list[str] | None:
+    """A stack move in the order a player chooses it: the stack, how many pieces it lifts,
+    where they go (``c4-c6:2`` -> ``c4``, ``2 pieces``, ``c6``); ``None`` for a placement.
+
+    >>> move_steps(None, "c4-c6:2")
+    ['c4', '2 pieces', 'c6']
+    >>> move_steps(None, "+e5") is None
+    True
+    """
+    start, sep, rest = move.partition("-")
+    end, colon, k = rest.partition(":")
+    if not (sep and colon and k.isdigit()):
+        return None
+    return [start, _pieces(int(k)), end]
+
+
+def move_words(state: Any, move: str) -> str | None:
+    """A placement in words, for the choice between it and the stack moves of its square.
+
+    >>> move_words(None, "+e5"), move_words(None, "*e5")
+    ('a reserve piece onto e5', 'the opening piece onto e5')
+    """
+    if move[:1] == "+":
+        return f"a reserve piece onto {move[1:]}"
+    if move[:1] == "*":
+        return f"the opening piece onto {move[1:]}"
+    return None

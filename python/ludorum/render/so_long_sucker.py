@@ -567,3 +567,48 @@ def _caption(state: Any, data: dict[str, Any], height: float, unit: float) -> li
     font = min(0.38, (_WIDTH - _MARGIN - x) / (0.56 * max(1, len(text))))
     out.append(_text(x, y, text, font, unit, f'fill="{_INK}"'))
     return out
+
+
+# -- moves, for a page that offers them as buttons ---------------------------------------------
+
+
+def _colour(letter: str) -> str:
+    return _name(LETTERS.index(letter)) if letter and letter in LETTERS else letter
+
+
+def move_words(state: Any, move: str) -> str | None:
+    """A move in words for a button, its colours named (``play G on 3`` -> ``play a green chip
+    on pile 3``); ``None`` for a notation that names no such move.
+
+    >>> [move_words(None, m) for m in ["play G on 3", "play G new", "give B", "kill R"]]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['play a green chip on pile 3', 'play a green chip on a new pile',
+     'give the move to blue', 'kill a red chip']
+    >>> [move_words(None, m) for m in ["rescue R", "refuse", "B: transfer G to Y", "B: kill G"]]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['rescue with a red prisoner', 'refuse to rescue',
+     'blue: transfer a green prisoner to yellow', 'blue: kill a green prisoner']
+    """
+    words = move.split(" ")
+    if words[0].endswith(":") and len(words) > 1:  # a free action: ``B: ...``
+        who, rest = _colour(words[0][:-1]), _primary_words(words[1:], "prisoner")
+        return f"{who}: {rest}" if rest else None
+    return _primary_words(words, "chip")
+
+
+def _primary_words(words: list[str], chip: str) -> str | None:
+    if len(words) == 4 and words[0] == "play" and words[2] == "on":
+        return f"play a {_colour(words[1])} chip on pile {words[3]}"
+    if len(words) == 3 and words[0] == "play" and words[2] == "new":
+        return f"play a {_colour(words[1])} chip on a new pile"
+    if len(words) == 4 and words[0] == "transfer" and words[2] == "to":
+        return f"transfer a {_colour(words[1])} {chip} to {_colour(words[3])}"
+    if len(words) == 2:
+        verb, c = words
+        said = {
+            "give": f"give the move to {_colour(c)}",
+            "kill": f"kill a {_colour(c)} {chip}",
+            "rescue": f"rescue with a {_colour(c)} prisoner",
+        }
+        return said.get(verb)
+    return "refuse to rescue" if words == ["refuse"] else None

@@ -199,12 +199,14 @@ class ArmadoraState(State, Protocol):
     def power_used(self) -> bool:
         """Whether the player to move has already used a power this turn.
 
-        A power keeps the turn: the same player's next ply is the turn's action. Always
-        ``False`` with base rules.
+        With ``power_before_action=True`` a power keeps the turn: the same player's next ply
+        is the turn's action. Otherwise using a power is the turn's action, and this is always
+        ``False`` (as with base rules).
 
         >>> import ludorum
         >>> state = ludorum.new(
-        ...     "armadora", rules="advanced", races=["orc", "mage"], first_player=0
+        ...     "armadora", rules="advanced", races=["orc", "mage"], first_player=0,
+        ...     power_before_action=True,
         ... )
         >>> state.play("orc a3-b3")
         >>> state.power_used(), state.current_player

@@ -19,6 +19,11 @@ button:hover { background: #e8eef8; } button.primary { background: #1f5fbf; colo
 #board [data-cell].next { fill: #1f9d55; fill-opacity: 0.35; }
 #board [data-cell].chosen { fill: #e08a00; fill-opacity: 0.55; }
 #board [data-cell].last { stroke: #cc3311; stroke-width: 2; stroke-opacity: 0.9; }
+#board [data-cell].path { fill: #1f9d55; fill-opacity: 0.65; }
+#board .paths polyline { fill: none; stroke: #1f9d55; stroke-linecap: round;
+  stroke-linejoin: round; }
+#board .paths .offered { stroke-width: 2; stroke-dasharray: 5 5; stroke-opacity: 0.55; }
+#board .paths .hovered { stroke-width: 6; stroke-opacity: 0.85; }
 #board [data-move] { cursor: pointer; }
 #board [data-move].next:hover { fill: #1f9d55; fill-opacity: 0.25; }
 .row { display: flex; gap: 1.5rem; flex-wrap: wrap; align-items: flex-start; }
@@ -53,23 +58,31 @@ SEAT_SCRIPT = r"""
 const base = "/api" + location.pathname;
 const $ = (id) => document.getElementById(id);
 let view = null, moves = [], boardMoves = [], chosen = [], tokenRe = null, shown = -1;
+let guide = {}, cells = new Set();
+const SVG_NS = "http://www.w3.org/2000/svg";
 const pictures = new Map();
-// The board's click targets (data-cell) a move names, in order: "e5-g6" -> e5, g6;
-// "3@b4" -> b4; "c2-d2 e4-e5" -> the borders c2-d2, e4-e5 where the board has them.
+// The steps of a move, in the order a player makes them: the game's own order where its
+// renderer gives one (Domination: the stack, "2 pieces", where), else the board's click
+// targets (data-cell) the move names, in order: "e5-g6" -> e5, g6; "3@b4" -> b4;
+// "c2-d2 e4-e5" -> the borders c2-d2, e4-e5. A step that is no place is a palette choice.
 function tokens(m) {
+  if (guide[m] && guide[m].steps) return guide[m].steps;
   if (!tokenRe) return [];
   return Array.from(m.matchAll(tokenRe), (x) => x[1]);
 }
 function readTargets() {
   const names = Array.from(document.querySelectorAll("#board [data-cell]"), (e) => e.dataset.cell);
+  cells = new Set(names);
   names.sort((a, b) => b.length - a.length);
   const quoted = names.map((n) => n.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&"));
   tokenRe = names.length
     ? new RegExp("(?<![A-Za-z0-9])(" + quoted.join("|") + ")(?![0-9])", "g") : null;
 }
-// What is left of a move once its board targets are taken out: the choice a palette offers
-// ("4@b2" -> "4", "d1-c1:2" -> "2"); the whole notation when nothing is left.
+const words = (m) => (guide[m] && guide[m].words) || null;
+// What a palette offers for a move: the game's words for it ("strength 3"), else what is left
+// of it once its board targets are taken out; the whole notation when nothing is left.
 function label(m) {
+  if (words(m)) return words(m);
   let rest = m;
   for (const t of tokens(m)) rest = rest.replace(t, " ");
   rest = rest.replace(/[@:\-]/g, " ").replace(/\s+/g, " ").trim();
@@ -109,19 +122,64 @@ function listMoves() {
     ? (hits.length - 60) + " more: type in the filter to narrow" : "";
   $("count").textContent = moves.length;
 }
-// After each click: the next targets lit on the board, and the moves the clicks complete
-// offered in the palette (drawn, where the game draws its moves).
+function cellCenter(name) {
+  const e = Array.from(document.querySelectorAll("#board [data-cell]"))
+    .find((x) => x.dataset.cell === name);
+  if (!e) return null;
+  const b = e.getBBox();
+  return (b.x + b.width / 2) + "," + (b.y + b.height / 2);
+}
+// Lines through the places of each path (a hop chain's landings), drawn on top of the board
+// and deaf to clicks; "offered" for every destination lit, "hovered" for the one pointed at.
+function drawPaths(paths, cls) {
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  let layer = svg.querySelector("g.paths");
+  if (!layer) {
+    layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "paths"); layer.setAttribute("pointer-events", "none");
+    svg.appendChild(layer);
+  }
+  for (const e of layer.querySelectorAll("." + cls)) e.remove();
+  for (const path of paths) {
+    const line = document.createElementNS(SVG_NS, "polyline");
+    line.setAttribute("points", path.map(cellCenter).filter(Boolean).join(" "));
+    line.setAttribute("class", cls); line.dataset.path = path.join(" ");
+    layer.appendChild(line);
+  }
+}
+// The moves one more step completes, each with the path it passes through.
+const pathsNext = () => boardMoves.filter((m) => startsWith(m, chosen)
+  && tokens(m).length === chosen.length + 1 && guide[m] && guide[m].path);
+function showPath(cell) {
+  const m = cell && pathsNext().find((m) => tokens(m)[chosen.length] === cell);
+  const path = m ? guide[m].path : [];
+  mark("path", path.slice(1, -1));
+  drawPaths(m ? [path] : [], "hovered");
+}
+// After each step: the next places lit on the board (and the paths to them drawn), and in the
+// palette the choices that come next and the moves the steps complete (drawn, where the game
+// draws its moves).
 function showChoice() {
   const left = boardMoves.filter((m) => startsWith(m, chosen));
   const done = left.filter((m) => tokens(m).length === chosen.length);
+  const next = Array.from(new Set(left.map((m) => tokens(m)[chosen.length]).filter(Boolean)));
+  const choices = next.filter((t) => !cells.has(t));
   mark("chosen", chosen);
-  mark("next", chosen.length ? left.map((m) => tokens(m)[chosen.length]).filter(Boolean)
-                             : boardMoves.map((m) => tokens(m)[0]));
+  mark("next", next.filter((t) => cells.has(t)));
+  drawPaths(pathsNext().map((m) => guide[m].path), "offered");
+  showPath(null);
   const palette = $("palette");
   palette.textContent = "";
   $("choice").hidden = chosen.length === 0;
-  $("selection").textContent = chosen.length
-    ? chosen.join(" → ") + (done.length ? ": choose" : ": click where next") : "";
+  $("selection").textContent = chosen.length ? chosen.join(" → ")
+    + (done.length || choices.length ? ": choose" : ": click where next") : "";
+  for (const c of choices) {
+    const b = document.createElement("button");
+    b.textContent = c; b.className = "step"; b.dataset.step = c;
+    b.onclick = () => choose(c, false);
+    palette.appendChild(b);
+  }
   for (const m of done) {
     const b = button(palette, m, label(m));
     if (pictures.has(m) && pictures.get(m)) b.innerHTML = pictures.get(m);
@@ -136,25 +194,40 @@ function showChoice() {
     });
   }
 }
+// One more step: a place clicked (a place no chosen move goes on starts afresh) or a choice.
+// A choice that is the only way on is taken at once.
+function choose(step, place) {
+  let next = chosen.concat([step]);
+  let left = boardMoves.filter((m) => startsWith(m, next));
+  if (left.length === 0 && place) {
+    next = [step];
+    left = boardMoves.filter((m) => startsWith(m, next));
+  }
+  if (left.length === 0) {
+    chosen = []; showChoice();
+    $("selection").textContent = "no move starts at " + step;
+    return;
+  }
+  chosen = next;
+  for (;;) {
+    const steps = new Set(left.map((m) => tokens(m)[chosen.length]));
+    const [only] = steps;
+    if (steps.size !== 1 || only === undefined || cells.has(only)) break;
+    chosen.push(only);
+  }
+  if (left.length === 1 && tokens(left[0]).length === chosen.length) { play(left[0]); return; }
+  showChoice();
+}
 function onBoardClick(e) {
   const named = e.target.closest("[data-move]");
   if (named && moves.includes(named.dataset.move)) { play(named.dataset.move); return; }
   const target = e.target.closest("[data-cell]");
   if (!target || boardMoves.length === 0) return;
-  let next = chosen.concat([target.dataset.cell]);
-  let left = boardMoves.filter((m) => startsWith(m, next));
-  if (left.length === 0) {
-    next = [target.dataset.cell];
-    left = boardMoves.filter((m) => startsWith(m, next));
-  }
-  if (left.length === 0) {
-    chosen = []; showChoice();
-    $("selection").textContent = "no move starts at " + target.dataset.cell;
-    return;
-  }
-  chosen = next;
-  if (left.length === 1 && tokens(left[0]).length === chosen.length) { play(left[0]); return; }
-  showChoice();
+  choose(target.dataset.cell, true);
+}
+function onBoardHover(e) {
+  const target = e.target.closest("[data-cell]");
+  showPath(target && target.classList.contains("next") ? target.dataset.cell : null);
 }
 async function refresh() {
   const r = await fetch(base + "/view");
@@ -177,6 +250,7 @@ async function refresh() {
   $("thinking").hidden = !v.thinking;
   $("board").innerHTML = v.svg || "<p class='note'>This game hides information from its "
     + "players: spectators see the board once the game is over.</p>";
+  guide = v.guide || {};
   readTargets();
   moves = v.legal.concat(v.free);
   boardMoves = v.legal.filter((m) => tokens(m).length > 0);
@@ -196,10 +270,10 @@ async function refresh() {
     : (v.legal.length ? "Your move: choose here." : "");
   const actions = $("actions");
   actions.textContent = "";
-  for (const m of aside) button(actions, m, m);
+  for (const m of aside) button(actions, m, words(m) || m);
   $("freebox").hidden = v.free.length === 0;
   $("free").textContent = "";
-  for (const m of v.free) button($("free"), m, m);
+  for (const m of v.free) button($("free"), m, words(m) || m);
   listMoves();
   showChoice();
   const h = $("history");
@@ -226,6 +300,7 @@ async function refresh() {
   }
 }
 $("board").addEventListener("click", onBoardClick);
+$("board").addEventListener("mouseover", onBoardHover);
 $("filter").addEventListener("input", listMoves);
 $("clear").onclick = () => { chosen = []; showChoice(); };
 $("play").onclick = async () => {

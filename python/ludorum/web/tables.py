@@ -23,7 +23,7 @@ from .._state import State
 from .._types import Move
 from ..agents import BuiltinAgent, parse_agent
 from ..errors import InvalidArgumentError, InvalidOptionError, LudorumError
-from ..render import move_svg
+from ..render import move_guide, move_svg
 from .store import Store, TableRecord
 
 __all__ = ["MAX_CHAT", "MAX_TABLES", "MOVE_SECONDS", "Forbidden", "Full", "Table", "Tables"]
@@ -131,6 +131,8 @@ class Table:
                 "status": _status(state, seat),
                 "legal": legal,
                 "free": [m for m in free if m not in legal],
+                # how the page offers each move: its click order, words, a hop chain's path
+                "guide": move_guide(state, legal + free) if legal or free else {},
                 "history": list(data.get("moves", [])),
                 "outcome": None
                 if outcome is None

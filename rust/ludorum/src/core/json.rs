@@ -3,6 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use super::error::Error;
+use super::facts::OptionDefault;
 use super::game::Game;
 use super::outcome::Outcome;
 
@@ -83,7 +84,18 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
     if let Some(name) = written.keys().find(|k| !options.contains_key(*k)) {
         return Err(bad(format!("missing option '{name}'")));
     }
-    if let Some(name) = options.keys().find(|k| !written.contains_key(*k)) {
+    // A bool option left out while at its default may still be written, as its default (a
+    // `goal_lock: false` written by hand).
+    let at_default = |name: &str, value: &Value| {
+        G::FACTS.options.iter().any(|spec| {
+            spec.name == name
+                && matches!((&spec.default, value), (OptionDefault::Bool(d), Value::Bool(v)) if d == v)
+        })
+    };
+    if let Some(name) = options
+        .keys()
+        .find(|k| !written.contains_key(*k) && !at_default(k, &options[*k]))
+    {
         return Err(bad(format!("option '{name}' is written only when in use")));
     }
     if let Some(name) = written.keys().find(|k| options.get(*k) != written.get(*k)) {
@@ -115,6 +127,8 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
     for (key, expected) in replayed {
         match obj.get(key) {
             None => return Err(bad(format!("missing key '{key}'"))),
+            // Checked above, where a bool option may be written at its default.
+            Some(_) if key == "options" => {}
             // Exactly: `true` is not `1`, nor `0` the float option `0.0` (serde_json numbers
             // tell integers from floats).
             Some(given) if given != expected => {

@@ -1,6 +1,6 @@
 //! Moves as action ids, and the legal move generator.
 
-use super::board::{slot_cells, Edges, CELLS, SLOTS};
+use super::board::{self, slot_cells, Edges, CELLS, SLOTS};
 use super::state::{Armadora, Reinforcement, ELF, GOBLIN, MAGE, ORC};
 use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
@@ -441,9 +441,14 @@ impl Armadora {
     }
 
     /// The cells the Elf `p` may shoot at: opponents' warriors with fewer than 2 arrows, in an
-    /// open territory where `p` has a warrior.
+    /// open territory where, once a territory is closed, `p` has a warrior (before that, any
+    /// opponent's warrior on the open board).
     fn elf_targets(&self, p: usize) -> u64 {
-        let own = self.warriors_of(p);
+        let own = if self.territory_closed() {
+            self.warriors_of(p)
+        } else {
+            board::ALL
+        };
         let free = self.free_cells();
         let mut out = 0;
         let mut m = self.opponents_of(p);

@@ -124,9 +124,17 @@ pub(super) const FACTS: &Facts = &Facts {
             name: "reinforcement",
             kind: OptionKind::StrChoice(&["open", "full", "any"]),
             nullable: false,
-            default: OptionDefault::Str("open"),
-            doc: "advanced rules: the territory a reinforcement goes in must be open (a free \
-                  land cell left), full, or any",
+            default: OptionDefault::Str("any"),
+            doc: "advanced rules: the territory a reinforcement goes in may be any, or must be \
+                  open (a free land cell left), or full",
+        },
+        OptionSpec {
+            name: "power_before_action",
+            kind: OptionKind::Bool,
+            nullable: false,
+            default: OptionDefault::Bool(false),
+            doc: "advanced rules: True lets a power come before the turn's action, as a ply of \
+                  its own; False makes using a power the turn's action",
         },
         OptionSpec {
             name: "partners",
@@ -186,11 +194,11 @@ pub const POWER_TOKENS: [u8; 4] = [1, 1, 2, 2];
 /// Which warriors a reinforcement may go on: by the territory of its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reinforcement {
-    /// The territory has a free land cell (the default).
+    /// The territory has a free land cell.
     Open,
     /// The territory has no free land cell.
     Full,
-    /// Any territory.
+    /// Any territory (the default).
     Any,
 }
 
@@ -214,6 +222,8 @@ struct Config {
     advanced: bool,
     races: [u8; 4],
     reinforcement: Reinforcement,
+    /// True: a power is a ply of its own before the turn's action; false: it is the action.
+    power_before_action: bool,
     partners: bool,
 }
 
@@ -475,6 +485,18 @@ impl Armadora {
     /// True with `rules="advanced"`.
     pub fn is_advanced(&self) -> bool {
         self.config.advanced
+    }
+
+    /// True with `power_before_action=True`: a power is a ply of its own before the turn's
+    /// action (otherwise using it is the action).
+    pub fn power_before_action(&self) -> bool {
+        self.config.power_before_action
+    }
+
+    /// True once palisades separate some cells from the rest: the whole board is no longer one
+    /// territory (palisades are never removed, so this stays so).
+    pub(super) fn territory_closed(&self) -> bool {
+        self.edges.territory(0) != board::ALL
     }
 
     /// True with `partners=True`.
@@ -742,14 +764,20 @@ impl Game for Armadora {
         }
         let reinforcement = match checked.str("reinforcement")? {
             "full" => Reinforcement::Full,
-            "any" => Reinforcement::Any,
-            _ => Reinforcement::Open,
+            "open" => Reinforcement::Open,
+            _ => Reinforcement::Any,
         };
-        if !advanced && reinforcement != Reinforcement::Open {
+        if !advanced && reinforcement != Reinforcement::Any {
             return Err(Error::InvalidOption(format!(
-                "reinforcement must be 'open' with rules='base', got '{}'",
+                "reinforcement must be 'any' with rules='base', got '{}'",
                 reinforcement.name()
             )));
+        }
+        let power_before_action = checked.bool("power_before_action")?;
+        if !advanced && power_before_action {
+            return Err(Error::InvalidOption(
+                "power_before_action must be False with rules='base', got True".into(),
+            ));
         }
         let partners = checked.bool("partners")?;
         if partners && players != 4 {
@@ -765,6 +793,7 @@ impl Game for Armadora {
             advanced,
             races: races.unwrap_or([ORC, GOBLIN, ELF, MAGE]),
             reinforcement,
+            power_before_action,
             partners,
         }))
     }
@@ -787,6 +816,7 @@ impl Game for Armadora {
             map.insert("rules".into(), json!("advanced"));
             map.insert("races".into(), json!(self.races()));
             map.insert("reinforcement".into(), json!(c.reinforcement.name()));
+            map.insert("power_before_action".into(), json!(c.power_before_action));
         }
         if c.partners {
             map.insert("partners".into(), json!(true));
@@ -1188,16 +1218,22 @@ impl Armadora {
         self.edges = self.rebuild_edges();
     }
 
-    /// Spends one of `player`'s power tokens and marks the turn's power used; the same player
-    /// is still to move.
+    /// Spends one of `player`'s power tokens. With `power_before_action=True` it marks the
+    /// turn's power used and the same player is still to move; otherwise the power was the
+    /// turn's action and the turn passes on.
     fn spend_power(&mut self, player: usize) {
         let used = POWER_TOKENS[usize::from(self.race(player))] - self.powers[player];
         if used > 0 {
             self.key ^= used_key(player, used);
         }
         self.powers[player] -= 1;
-        self.key ^= used_key(player, used + 1) ^ POWER_USED_KEY;
-        self.power_used = true;
+        self.key ^= used_key(player, used + 1);
+        if self.config.power_before_action {
+            self.key ^= POWER_USED_KEY;
+            self.power_used = true;
+        } else {
+            self.pass_turn(player);
+        }
     }
 
     /// Why `player` may not play the power `kind` now.
@@ -1262,8 +1298,12 @@ impl Armadora {
                 let c = usize::from(cell);
                 if self.arrows[c] >= 2 {
                     "the warrior already carries 2 arrows".into()
-                } else if self.edges.territory(c) & self.warriors_of(player) == 0 {
-                    "no warrior of the elf's player in that territory".into()
+                } else if self.territory_closed()
+                    && self.edges.territory(c) & self.warriors_of(player) == 0
+                {
+                    "a territory is closed, and the elf's player has no warrior in that \
+                     territory"
+                        .into()
                 } else {
                     "the territory is full".into()
                 }

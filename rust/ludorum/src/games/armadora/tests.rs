@@ -99,9 +99,12 @@ fn slow_advanced_legal(
             power("elf")
                 && opponent_at(c)
                 && g.arrows(c) < 2
-                && territory_of(c)
-                    .iter()
-                    .any(|&d| g.warrior(d).is_some_and(|(o, _)| usize::from(o) == p))
+                // Once a territory is closed (the whole board is no longer one territory),
+                // the Elf's own warrior must stand in the target's territory.
+                && (territory_of(0).len() == 40
+                    || territory_of(c)
+                        .iter()
+                        .any(|&d| g.warrior(d).is_some_and(|(o, _)| usize::from(o) == p)))
                 && is_open(c)
         }
         MoveKind::Reinforce(c) => {
@@ -631,9 +634,9 @@ fn cell(name: &str) -> usize {
 }
 
 #[test]
-fn example_mage_and_private_knowledge() {
-    let mut g =
-        example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}));
+fn example_mage_power_before_action() {
+    let mut g = example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"],
+                               "power_before_action": true}));
     play(&mut g, "3@c3");
     assert_eq!(moves_of(&g, "mage"), ["mage c3"]);
     assert_eq!(g.parse_move("mage c3").unwrap().action(), 2497);
@@ -643,7 +646,10 @@ fn example_mage_and_private_knowledge() {
     assert!(legal(&g)
         .iter()
         .all(|m| !m.kind().is_power() && !matches!(m.kind(), MoveKind::Reinforce(_))));
+    // Plane 25 (B + 5): the power used this turn.
+    assert!(plane(&obs(&g, 1), 25).iter().all(|&x| x == 1.0));
     play(&mut g, "1@d3");
+    assert!(plane(&obs(&g, 1), 25).iter().all(|&x| x == 0.0));
     assert_eq!(g.current_player(), Some(2));
     assert!(!g.power_used());
     let (c3, d3) = (cell("c3"), cell("d3"));
@@ -678,7 +684,8 @@ fn example_mage_and_private_knowledge() {
     assert_eq!(
         j["options"],
         json!({"players": 3, "seed": 0, "first_player": 0, "gold": [3, 4, 4, 5, 5, 6, 6, 7],
-               "rules": "advanced", "races": ["orc", "mage", "elf"], "reinforcement": "open"})
+               "rules": "advanced", "races": ["orc", "mage", "elf"], "reinforcement": "any",
+               "power_before_action": true})
     );
     assert_eq!(
         j["supplies"],
@@ -729,8 +736,9 @@ fn example_mage_and_private_knowledge() {
 }
 
 #[test]
-fn example_goblin() {
-    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"]}));
+fn example_goblin_power_before_action() {
+    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"],
+                               "power_before_action": true}));
     assert_eq!(g.parse_move("goblin 5@c3").unwrap().action(), 2697);
     play(&mut g, "goblin 5@c3");
     assert_eq!(g.current_player(), Some(0));
@@ -758,8 +766,9 @@ fn example_goblin() {
 }
 
 #[test]
-fn example_orc() {
-    let mut g = example(json!({"rules": "advanced", "races": ["orc", "goblin"]}));
+fn example_orc_power_before_action() {
+    let mut g = example(json!({"rules": "advanced", "races": ["orc", "goblin"],
+                               "power_before_action": true}));
     play_all(&mut g, &["a1-b1 a2-b2", "1@h5"]);
     assert_eq!(g.parse_move("orc a3-b3").unwrap().action(), 2733);
     play(&mut g, "orc a3-b3");
@@ -776,8 +785,9 @@ fn example_orc() {
 }
 
 #[test]
-fn example_elf_arrows_one_power_a_turn_and_the_floor() {
-    let mut g = example(json!({"rules": "advanced", "races": ["elf", "orc"]}));
+fn example_elf_one_power_a_turn() {
+    let mut g = example(json!({"rules": "advanced", "races": ["elf", "orc"],
+                               "power_before_action": true}));
     play_all(&mut g, &["1@a1", "1@c3"]);
     assert_eq!(moves_of(&g, "elf"), ["elf c3"]);
     assert_eq!(g.parse_move("elf c3").unwrap().action(), 2804);
@@ -837,9 +847,25 @@ fn reinforcements_along(rule: &str) -> (Armadora, Vec<Vec<String>>) {
 
 #[test]
 fn example_reinforcement() {
-    let (mut g, seen) = reinforcements_along("open");
-    assert_eq!(seen, [vec![], vec![], vec!["reinforce c3".to_string()]]);
+    // The default, `any`: any warrior of the mover.
+    let mut g = example(json!({"rules": "advanced", "races": ["orc", "goblin"]}));
+    assert_eq!(g.options()["reinforcement"], json!("any"));
+    let (_, seen) = reinforcements_along("any");
+    assert_eq!(
+        seen,
+        [
+            vec!["reinforce b1".to_string()],
+            vec!["reinforce a1".into(), "reinforce a2".into()],
+            vec!["reinforce b1".into(), "reinforce c3".into()],
+        ]
+    );
+    play_all(&mut g, &REINFORCEMENT_MOVES);
+    assert_eq!(
+        moves_of(&g, "reinforce"),
+        ["reinforce b1", "reinforce c3"]
+    );
     assert_eq!(g.parse_move("reinforce c3").unwrap().action(), 2844);
+    assert!(illegal_reason(&g, "reinforce a1").contains("no warrior of the mover"));
     play_all(&mut g, &["reinforce c3", "pass", "pass"]);
     assert_eq!(g.scores(), Some(vec![4, 36]));
     let o = g.outcome().unwrap();
@@ -848,6 +874,11 @@ fn example_reinforcement() {
     let t = g.territories();
     assert_eq!((t[0].gold, &t[0].strengths), (4, &vec![4, 1]));
     assert_eq!((t[1].gold, &t[1].strengths), (36, &vec![1, 2]));
+
+    let (mut g, seen) = reinforcements_along("open");
+    assert_eq!(seen, [vec![], vec![], vec!["reinforce c3".to_string()]]);
+    play_all(&mut g, &["reinforce c3", "pass", "pass"]);
+    assert_eq!(g.scores(), Some(vec![4, 36]));
 
     let (g, seen) = reinforcements_along("full");
     assert_eq!(
@@ -859,9 +890,6 @@ fn example_reinforcement() {
         ]
     );
     assert!(illegal_reason(&g, "reinforce c3").contains("full"));
-    let (g, seen) = reinforcements_along("any");
-    assert_eq!(seen[2], ["reinforce b1", "reinforce c3"]);
-    assert!(illegal_reason(&g, "reinforce a1").contains("no warrior of the mover"));
 }
 
 const PARTNERS_MOVES: [&str; 11] = [
@@ -910,12 +938,13 @@ fn advanced_options_and_errors() {
     assert_eq!(
         Value::Object(g.options()),
         json!({"players": 2, "seed": 0, "first_player": null, "gold": null,
-               "rules": "advanced", "races": ["orc", "goblin"], "reinforcement": "open"})
+               "rules": "advanced", "races": ["orc", "goblin"], "reinforcement": "any",
+               "power_before_action": false})
     );
     // Defaults given explicitly change nothing.
     let g = game(
-        json!({"rules": "base", "races": null, "reinforcement": "open",
-                        "partners": false}),
+        json!({"rules": "base", "races": null, "reinforcement": "any",
+                        "power_before_action": false, "partners": false}),
     );
     assert_eq!(
         Value::Object(g.options()),
@@ -928,7 +957,7 @@ fn advanced_options_and_errors() {
         (
             json!({"foo": 1}),
             "unknown option 'foo' for armadora; allowed: players, seed, first_player, gold, \
-             rules, races, reinforcement, partners",
+             rules, races, reinforcement, power_before_action, partners",
         ),
         (
             json!({"rules": "expert"}),
@@ -968,13 +997,29 @@ fn advanced_options_and_errors() {
             "races must be None with rules='base', got",
         ),
         (
-            json!({"reinforcement": "any"}),
-            "reinforcement must be 'open' with rules='base', got",
+            json!({"reinforcement": "open"}),
+            "reinforcement must be 'any' with rules='base', got 'open'",
+        ),
+        (
+            json!({"rules": "advanced", "power_before_action": 1}),
+            "power_before_action must be True or False, got 1",
+        ),
+        (
+            json!({"power_before_action": true}),
+            "power_before_action must be False with rules='base', got True",
+        ),
+        (
+            json!({"power_before_action": 1, "partners": 1}),
+            "power_before_action must be True or False, got 1",
+        ),
+        (
+            json!({"reinforcement": "closed", "power_before_action": 1}),
+            "reinforcement must be one of",
         ),
         // The first failure in option order is reported.
         (json!({"rules": "expert", "partners": 1}), "rules must be"),
         (
-            json!({"races": ["orc"], "reinforcement": "any"}),
+            json!({"races": ["orc"], "reinforcement": "open"}),
             "races must be None or a list",
         ),
     ]);
@@ -1072,8 +1117,9 @@ fn advanced_start_and_first_ply() {
 }
 
 #[test]
-fn undo_after_a_power() {
-    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"]}));
+fn undo_after_a_power_before_the_action() {
+    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"],
+                               "power_before_action": true}));
     let start = to_json(&g);
     play(&mut g, "goblin 5@c3");
     let after_power = (to_json(&g), g.key());
@@ -1102,7 +1148,10 @@ fn random_advanced_games_match_the_rules_text() {
         json!({"players": 4, "rules": "advanced"}),
         json!({"players": 4, "rules": "advanced", "races": ["mage", "elf", "goblin", "orc"], "reinforcement": "full"}),
         json!({"players": 4, "rules": "advanced", "partners": true, "races": ["elf", "mage", "orc", "goblin"]}),
-        json!({"players": 4, "rules": "advanced", "partners": true, "reinforcement": "any"}),
+        json!({"players": 4, "rules": "advanced", "partners": true, "reinforcement": "open"}),
+        json!({"players": 2, "rules": "advanced", "power_before_action": true}),
+        json!({"players": 3, "rules": "advanced", "races": ["mage", "elf", "goblin"], "power_before_action": true}),
+        json!({"players": 4, "rules": "advanced", "partners": true, "power_before_action": true, "reinforcement": "full"}),
         json!({"players": 4, "partners": true}),
     ];
     let mut ended = 0;
@@ -1155,4 +1204,212 @@ fn print_advanced_perft() {
         println!("{options} 1 {}", perft(&mut g, 1));
         println!("{options} 2 {} ({:?})", perft(&mut g, 2), t.elapsed());
     }
+}
+
+// -- worked examples, default reading: using a power is the turn's action ------------------
+
+#[test]
+fn example_mage_and_private_knowledge() {
+    let mut g =
+        example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"]}));
+    play(&mut g, "3@c3");
+    assert_eq!(moves_of(&g, "mage"), ["mage c3"]);
+    assert_eq!(g.parse_move("mage c3").unwrap().action(), 2497);
+    play(&mut g, "mage c3");
+    assert_eq!(g.current_player(), Some(2));
+    assert!(!g.power_used());
+    assert_eq!(g.powers(), vec![1, 1, 2]);
+    play(&mut g, "2@e3");
+    // The referee's JSON of the page.
+    let j = to_json(&g);
+    assert_eq!(
+        j["options"],
+        json!({"players": 3, "seed": 0, "first_player": 0, "gold": [3, 4, 4, 5, 5, 6, 6, 7],
+               "rules": "advanced", "races": ["orc", "mage", "elf"], "reinforcement": "any",
+               "power_before_action": false})
+    );
+    assert_eq!(j["moves"], json!(["3@c3", "mage c3", "2@e3"]));
+    assert_eq!(j["warriors"][18], json!([0, 3]));
+    assert_eq!(j["warriors"][20], json!([2, 2]));
+    assert_eq!(
+        j["supplies"],
+        json!([[7, 2, 0, 1, 0], [7, 2, 1, 1, 0], [7, 1, 1, 1, 0]])
+    );
+    assert_eq!(j["palisades_left"], json!(35));
+    assert_eq!(j["powers"], json!([1, 1, 2]));
+    assert_eq!(j["looks"], json!([[], [18], []]));
+    assert_eq!(j["power_used"], json!(false));
+    assert_eq!(j["current_player"], json!(0));
+    assert_eq!(from_json::<Armadora>(&j).map(|r| to_json(&r)).ok(), Some(j));
+    play_all(&mut g, &["pass", "1@d3"]);
+    assert_eq!(g.current_player(), Some(2));
+    let (c3, d3, e3) = (cell("c3"), cell("d3"), cell("e3"));
+    for (viewer, at, moves) in [
+        (
+            0,
+            [json!([0, 3]), json!([1, null]), json!([2, null])],
+            json!(["3@c3", "mage c3", "?@e3", "pass", "?@d3"]),
+        ),
+        (
+            1,
+            [json!([0, 3]), json!([1, 1]), json!([2, null])],
+            json!(["?@c3", "mage c3", "?@e3", "pass", "1@d3"]),
+        ),
+        (
+            2,
+            [json!([0, null]), json!([1, null]), json!([2, 2])],
+            json!(["?@c3", "mage c3", "2@e3", "pass", "?@d3"]),
+        ),
+    ] {
+        let v = g.view_json(viewer);
+        assert_eq!(
+            [&v["warriors"][c3], &v["warriors"][d3], &v["warriors"][e3]],
+            [&at[0], &at[1], &at[2]],
+            "viewer {viewer}"
+        );
+        assert_eq!(v["moves"], moves, "viewer {viewer}");
+        assert_eq!(v["looks"], json!([[], [18], []]));
+        assert_eq!(v["powers"], json!([1, 1, 2]));
+    }
+    let o1 = obs(&g, 1);
+    let mut only_c3 = [0.0; 40];
+    only_c3[c3] = 3.0;
+    assert_eq!(plane(&o1, 20), &only_c3[..]);
+    assert!(plane(&o1, 24).iter().all(|&x| x == 0.0));
+    assert!(plane(&o1, 25).iter().all(|&x| x == 0.0));
+    assert!(plane(&o1, 26).iter().all(|&x| x == 1.0));
+    assert!(plane(&o1, 27).iter().all(|&x| x == 2.0));
+    assert!(plane(&o1, 28).iter().all(|&x| x == 1.0));
+    for k in 32..44 {
+        let expected = if [35, 38, 40].contains(&k) { 1.0 } else { 0.0 };
+        assert!(plane(&o1, k).iter().all(|&x| x == expected), "plane {k}");
+    }
+    only_c3[c3] = 1.0;
+    let o2 = obs(&g, 2);
+    assert!(plane(&o2, 20).iter().all(|&x| x == 0.0));
+    assert_eq!(plane(&o2, 24), &only_c3[..]);
+    assert_eq!(plane(&obs(&g, 0), 24), &only_c3[..]);
+    let mut redrawn = 0;
+    for seed in 0..40 {
+        let r = g.resample(1, &mut SplitMix64::new(seed));
+        assert_eq!((r.warrior(c3), r.warrior(d3)), (Some((0, 3)), Some((1, 1))));
+        let r = g.resample(2, &mut SplitMix64::new(seed));
+        assert_eq!(r.warrior(e3), Some((2, 2)));
+        assert_eq!(r.looks(1), vec![c3]);
+        assert_eq!(r.view_json(2), g.view_json(2));
+        redrawn += usize::from(r.warrior(c3) != Some((0, 3)) || r.warrior(d3) != Some((1, 1)));
+    }
+    assert!(redrawn > 0);
+    play(&mut g, "2@f3");
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(moves_of(&g, "mage"), ["mage e3", "mage f3"]);
+    assert!(illegal_reason(&g, "mage c3").contains("already"));
+    assert!(illegal_reason(&g, "mage d3").contains("opponent"));
+}
+
+#[test]
+fn example_goblin() {
+    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"]}));
+    assert_eq!(g.parse_move("goblin 5@c3").unwrap().action(), 2697);
+    play(&mut g, "goblin 5@c3");
+    assert_eq!(g.current_player(), Some(1));
+    assert!(!g.power_used());
+    assert_eq!(g.supply(0), [11, 2, 1, 1, 0]);
+    assert_eq!(g.supply(1), [11, 2, 1, 1, 1]);
+    assert_eq!(g.powers(), vec![0, 1]);
+    assert_eq!(g.face_up(), vec![18]);
+    play(&mut g, "1@h5");
+    assert_eq!(g.current_player(), Some(0));
+    illegal_reason(&g, "5@e3");
+    assert!(illegal_reason(&g, "goblin 1@e3").contains("token"));
+    assert!(g.is_legal(g.parse_move("reinforce c3").unwrap()));
+    play(&mut g, "1@d3");
+    assert_eq!(g.current_player(), Some(1));
+    let v = g.view_json(1);
+    assert_eq!(v["warriors"][18], json!([0, 5]));
+    assert_eq!(v["warriors"][19], json!([0, null]));
+    assert_eq!(v["warriors"][cell("h5")], json!([1, 1]));
+    assert_eq!(v["moves"], json!(["goblin 5@c3", "1@h5", "?@d3"]));
+    assert_eq!(v["supplies"][0], json!(14));
+    for seed in 0..40 {
+        let r = g.resample(1, &mut SplitMix64::new(seed));
+        assert_eq!(r.warrior(18), Some((0, 5)));
+        assert!(matches!(r.warrior(19), Some((0, s)) if s != 5));
+    }
+}
+
+#[test]
+fn example_orc() {
+    let mut g = example(json!({"rules": "advanced", "races": ["orc", "goblin"]}));
+    play_all(&mut g, &["a1-b1 a2-b2", "1@h5"]);
+    assert_eq!(g.parse_move("orc a3-b3").unwrap().action(), 2733);
+    play(&mut g, "orc a3-b3");
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.palisades_left(), 32);
+    assert!(illegal_reason(&g, "a3-a4").contains("fewer than 4"));
+    play(&mut g, "a4-b4 a4-a5");
+    let mut sizes: Vec<usize> = g.territories().iter().map(|t| t.cells.len()).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, vec![4, 36]);
+    assert_eq!(g.palisades_left(), 30);
+    assert_eq!(g.current_player(), Some(0));
+    assert!(illegal_reason(&g, "orc c1-d1").contains("token"));
+}
+
+#[test]
+fn example_elf_arrows_in_two_turns_and_the_floor() {
+    let mut g = example(json!({"rules": "advanced", "races": ["elf", "orc"]}));
+    play_all(&mut g, &["1@a1", "1@c3"]);
+    assert_eq!(moves_of(&g, "elf"), ["elf c3"]);
+    assert_eq!(g.parse_move("elf c3").unwrap().action(), 2804);
+    play(&mut g, "elf c3");
+    assert_eq!(g.current_player(), Some(1));
+    assert!(!g.power_used());
+    assert_eq!(g.arrows(18), 1);
+    assert_eq!(g.powers(), vec![1, 1]);
+    assert_eq!(g.key(), 0xb10d3c97d9dc070e);
+    assert_eq!(g.key(), g.key_from_scratch());
+    play(&mut g, "2@d3");
+    assert_eq!(moves_of(&g, "elf"), ["elf c3", "elf d3"]);
+    play(&mut g, "elf c3");
+    assert_eq!(g.arrows(18), 2);
+    assert_eq!(g.powers(), vec![0, 1]);
+    play_all(&mut g, &["pass", "1@b1", "pass"]);
+    assert_eq!(g.territories()[0].strengths, vec![2, 2]);
+    assert_eq!(g.scores(), Some(vec![20, 20]));
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner_list(), o.reason), (vec![], "tie-break"));
+    assert_eq!(o.returns(2), vec![0.0, 0.0]);
+}
+
+#[test]
+fn example_elf_before_and_after_the_first_closed_territory() {
+    let mut g = example(json!({"rules": "advanced", "races": ["orc", "elf"]}));
+    play(&mut g, "3@c3");
+    assert_eq!(moves_of(&g, "elf"), ["elf c3"]);
+    play(&mut g, "elf c3");
+    assert_eq!(g.arrows(cell("c3")), 1);
+    assert_eq!(g.powers(), vec![1, 1]);
+    play_all(&mut g, &["b1-c1 b2-c2", "a2-a3 b2-b3"]);
+    let mut sizes: Vec<usize> = g.territories().iter().map(|t| t.cells.len()).collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, vec![4, 36]);
+    play(&mut g, "4@d3");
+    assert_eq!(moves_of(&g, "elf"), Vec::<String>::new());
+    assert!(illegal_reason(&g, "elf d3").contains("closed"));
+    play_all(&mut g, &["1@e3", "1@f3"]);
+    assert_eq!(moves_of(&g, "elf"), ["elf c3", "elf d3", "elf f3"]);
+}
+
+#[test]
+fn undo_after_a_power_action() {
+    let mut g = example(json!({"rules": "advanced", "races": ["goblin", "orc"]}));
+    let start = (to_json(&g), g.key());
+    play(&mut g, "goblin 5@c3");
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.key(), g.key_from_scratch());
+    assert_eq!(g.undo(), Some(g.parse_move("goblin 5@c3").unwrap()));
+    assert_eq!((to_json(&g), g.key()), start);
+    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.powers(), vec![1, 1]);
 }

@@ -117,13 +117,14 @@ fn nth_bit(mut mask: u128, k: usize) -> usize {
     mask.trailing_zeros() as usize
 }
 
-/// Where a player's pieces may land: Start(P) and the two landing masks (see the fields of
-/// [`ChineseCheckers`]).
+/// Where a player's pieces may land: Start(P), the two landing masks (see the fields of
+/// [`ChineseCheckers`]) and the goal lock's Home(P) (none without the lock).
 #[derive(Clone, Copy)]
 struct Areas {
     start: u128,
     inside: u128,
     outside: u128,
+    lock: u128,
 }
 
 /// Every hole the piece on `from` may move to (steps and hop chains) under area mode `MODE`,
@@ -190,7 +191,7 @@ impl Search {
         let class = HOP_CLASS[from];
         let around = board.around(from);
         let open = class & !occupied;
-        let mut todo = around & open;
+        let mut todo = around & open & areas.locked(bit_of(from as u8));
         if MODE == STRICT {
             todo &= areas.allowed(bit_of(from as u8));
         }
@@ -209,7 +210,9 @@ impl Search {
         self.todo &= self.todo - 1;
         let around = board.around(hole);
         self.reads |= around;
-        let mut new = around & self.open;
+        // The goal lock: a chain standing in Home(P) lands only in it (checked at every landing,
+        // so a chain that has entered Home(P) never leaves it).
+        let mut new = around & self.open & areas.locked(bit_of(hole as u8));
         if MODE == STRICT {
             // A chain that has landed outside its starting area may not land inside it.
             new &= areas.allowed(bit_of(hole as u8));
@@ -222,7 +225,7 @@ impl Search {
     /// left to do.
     #[inline(always)]
     fn finish<const MODE: u8>(self, occupied: u128, areas: Areas) -> Entry {
-        let steps = NEIGHBOURS[self.from] & !occupied;
+        let steps = NEIGHBOURS[self.from] & !occupied & areas.locked(bit_of(self.from as u8));
         let allowed = areas.allowed(bit_of(self.from as u8));
         // Every empty hole of the class that is no longer open was landed on.
         let hops = HOP_CLASS[self.from] & !occupied & !self.open;
@@ -249,6 +252,17 @@ impl Areas {
             self.outside
         }
     }
+
+    /// Where the goal lock lets a piece standing on `hole_bit` land: only in Home(P) when it
+    /// stands there, anywhere otherwise (and anywhere without the lock, whose `lock` is empty).
+    #[inline(always)]
+    fn locked(self, hole_bit: u128) -> u128 {
+        if self.lock & hole_bit != 0 {
+            self.lock
+        } else {
+            u128::MAX
+        }
+    }
 }
 
 impl ChineseCheckers {
@@ -258,6 +272,7 @@ impl ChineseCheckers {
             start: self.start[player],
             inside: self.land_inside[player],
             outside: self.land_outside[player],
+            lock: self.lock[player],
         }
     }
 
@@ -351,12 +366,18 @@ impl ChineseCheckers {
         }
     }
 
-    /// Every hole the piece of `player` on `from` may move to under `area`.
-    pub(super) fn destinations(&self, area: Area, player: usize, from: usize) -> u128 {
+    /// Every hole the piece of `player` on `from` may move to under `area`, with the goal lock
+    /// when `lock` and the game has it.
+    pub(super) fn destinations(&self, area: Area, lock: bool, player: usize, from: usize) -> u128 {
+        let mut areas = self.areas(player);
+        if !lock {
+            areas.lock = 0;
+        }
+        let (board, occupied) = (&self.hop_board, self.occupied);
         match area {
-            Area::Free => self.destinations_in::<FREE>(player, from),
-            Area::Dest => self.destinations_in::<DEST>(player, from),
-            Area::Strict => self.destinations_in::<STRICT>(player, from),
+            Area::Free => search::<FREE>(board, occupied, areas, from).destinations,
+            Area::Dest => search::<DEST>(board, occupied, areas, from).destinations,
+            Area::Strict => search::<STRICT>(board, occupied, areas, from).destinations,
         }
     }
 
@@ -502,7 +523,7 @@ impl ChineseCheckers {
             while pieces != 0 {
                 let from = pieces.trailing_zeros() as usize;
                 pieces &= pieces - 1;
-                let fresh = self.destinations(self.area(), player, from);
+                let fresh = self.destinations(self.area(), true, player, from);
                 total += fresh.count_ones() as usize;
                 if let Some(cached) = self.cache.get(player, from) {
                     assert_eq!(cached, fresh, "player {player}, piece on {from}");
@@ -514,7 +535,7 @@ impl ChineseCheckers {
                 while pieces != 0 {
                     let from = pieces.trailing_zeros() as usize;
                     pieces &= pieces - 1;
-                    let fresh = self.destinations(self.area(), player, from);
+                    let fresh = self.destinations(self.area(), true, player, from);
                     assert_eq!(self.cache.destinations(from), fresh);
                     assert_eq!(self.cache.count(from), fresh.count_ones() as usize);
                 }

@@ -81,6 +81,14 @@ pub(super) const FACTS: &Facts = &Facts {
             default: OptionDefault::Str("none"),
             doc: "full: a home filled by anyone, with one own piece in it, also wins",
         },
+        OptionSpec {
+            name: "goal_lock",
+            kind: OptionKind::Bool,
+            nullable: false,
+            default: OptionDefault::Bool(false),
+            doc: "True: a piece in its home moves only within it (checked at every landing of \
+                  a hop chain)",
+        },
         MAX_PLIES,
     ],
     hidden_information: false,
@@ -151,11 +159,14 @@ pub struct ChineseCheckers {
     pieces: u8,
     area: Area,
     anti_block: bool,
+    goal_lock: bool,
     max_plies: Option<u32>,
     /// Start(P): the holes P starts on.
     pub(super) start: [u128; 6],
     /// Home(P): the holes P must fill.
     home: [u128; 6],
+    /// Home(P) with `goal_lock=True` (a piece standing there lands only there), else empty.
+    pub(super) lock: [u128; 6],
     /// Where P may land while its piece (or chain) has not left Start(P): not Foreign(P).
     pub(super) land_inside: [u128; 6],
     /// Where P may land once outside Start(P): neither Foreign(P) nor Start(P).
@@ -187,6 +198,7 @@ impl ChineseCheckers {
         pieces: usize,
         area: Area,
         anti_block: bool,
+        goal_lock: bool,
         max_plies: Option<u32>,
     ) -> Self {
         let mut start = [0; 6];
@@ -215,9 +227,11 @@ impl ChineseCheckers {
             pieces: pieces as u8,
             area,
             anti_block,
+            goal_lock,
             max_plies,
             start,
             home,
+            lock: if goal_lock { home } else { [0; 6] },
             land_inside,
             land_outside,
             boards: start,
@@ -274,6 +288,11 @@ impl ChineseCheckers {
     /// The area rule.
     pub fn area(&self) -> Area {
         self.area
+    }
+
+    /// True with `goal_lock=True`: a piece in its home moves only within it.
+    pub fn goal_lock(&self) -> bool {
+        self.goal_lock
     }
 
     /// True with `anti_block = full`.
@@ -360,6 +379,7 @@ impl ChineseCheckers {
             self.pieces_per_player(),
             self.area,
             self.anti_block,
+            self.goal_lock,
             self.max_plies,
         );
         game.boards = [0; 6];
@@ -399,12 +419,14 @@ impl Game for ChineseCheckers {
             _ => Area::Free,
         };
         let anti_block = options.str("anti_block")? == "full";
+        let goal_lock = options.bool("goal_lock")?;
         let max_plies = options.int("max_plies")?.map(|n| n as u32);
         Ok(Self::setup(
             players as usize,
             pieces as usize,
             area,
             anti_block,
+            goal_lock,
             max_plies,
         ))
     }
@@ -415,6 +437,7 @@ impl Game for ChineseCheckers {
             usize::from(self.pieces),
             self.area,
             self.anti_block,
+            self.goal_lock,
             self.max_plies,
         )
     }
@@ -428,6 +451,10 @@ impl Game for ChineseCheckers {
             "anti_block".into(),
             json!(if self.anti_block { "full" } else { "none" }),
         );
+        // Written only when in use, so that a game without it keeps its options and JSON.
+        if self.goal_lock {
+            map.insert("goal_lock".into(), json!(true));
+        }
         map.insert("max_plies".into(), json!(self.max_plies));
         map
     }
@@ -572,8 +599,14 @@ impl Game for ChineseCheckers {
         if self.occupied & bit(to) != 0 {
             return format!("{to_name} is occupied");
         }
-        if self.destinations(Area::Free, player, from) & bit(to) == 0 {
+        if self.destinations(Area::Free, false, player, from) & bit(to) == 0 {
             return format!("no step or hop chain leads from {from_name} to {to_name}");
+        }
+        if self.destinations(self.area, false, player, from) & bit(to) != 0 {
+            return format!(
+                "the goal lock keeps the piece on {from_name} in its home: no step or hop chain \
+                 to {to_name} stays in it once there"
+            );
         }
         format!(
             "the area rule '{}' forbids moving from {from_name} to {to_name}",

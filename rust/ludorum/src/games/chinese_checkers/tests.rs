@@ -280,6 +280,23 @@ fn options_and_defaults() {
         (Area::Strict, true, Some(7))
     );
     assert_eq!(game(json!({"max_plies": null})).max_plies(), None);
+    // goal_lock appears only when True, before max_plies.
+    assert!(!game(json!({"goal_lock": false})).goal_lock());
+    assert_eq!(
+        Value::Object(game(json!({"goal_lock": false})).options()),
+        Value::Object(start.options())
+    );
+    let locked = game(json!({"goal_lock": true}));
+    assert!(locked.goal_lock());
+    assert_eq!(
+        Value::Object(locked.options()),
+        json!({"players": 2, "pieces": 15, "area": "dest", "anti_block": "none",
+               "goal_lock": true, "max_plies": null})
+    );
+    assert_eq!(
+        locked.options().keys().nth(4).map(String::as_str),
+        Some("goal_lock")
+    );
 }
 
 #[test]
@@ -314,6 +331,18 @@ fn option_errors() {
             "max_plies must be None or an int in 1..2**32 - 1, got 0",
         ),
         (json!({"max_plies": -3}), "got -3"),
+        (
+            json!({"goal_lock": 1}),
+            "goal_lock must be True or False, got 1",
+        ),
+        (
+            json!({"goal_lock": "yes"}),
+            "goal_lock must be True or False, got 'yes'",
+        ),
+        (
+            json!({"colour": 1}),
+            "allowed: players, pieces, area, anti_block, goal_lock, max_plies",
+        ),
         (json!({"max_plies": "9"}), "got '9'"),
     ];
     assert_option_errors::<ChineseCheckers>(&cases);
@@ -430,13 +459,15 @@ fn areas(game: &ChineseCheckers, player: usize) -> Areas {
 }
 
 /// The legal moves by the rules text: steps, and hop chains searched over (hole, "has been
-/// outside Start") states, with the area tests applied as the page words them.
+/// outside Start", "has stood in Home") states, with the area tests and the goal lock applied
+/// as the page words them.
 fn slow_moves(game: &ChineseCheckers) -> Vec<Move> {
     let Some(player) = game.current_player() else {
         return Vec::new();
     };
     let owners = game.board();
     let a = areas(game, player);
+    let lock = game.goal_lock();
     let mut moves = Vec::new();
     for from in (0..HOLES).filter(|&h| owners[h] == Some(player as u8)) {
         let empty = |h: usize| h != from && owners[h].is_none();
@@ -448,12 +479,15 @@ fn slow_moves(game: &ChineseCheckers) -> Vec<Move> {
         let mut ends = BTreeSet::new();
         for &d in &board::DIRECTIONS {
             if let Some(n) = at(from, d, 1).filter(|&n| empty(n)) {
+                if lock && a.home[from] && !a.home[n] {
+                    continue;
+                }
                 ends.insert((n, !a.start[from]));
             }
         }
         let mut seen = BTreeSet::new();
-        let mut todo = vec![(from, !a.start[from])];
-        while let Some((h, outside)) = todo.pop() {
+        let mut todo = vec![(from, !a.start[from], a.home[from])];
+        while let Some((h, outside, in_home)) = todo.pop() {
             for &d in &board::DIRECTIONS {
                 let (Some(over), Some(landing)) = (at(h, d, 1), at(h, d, 2)) else {
                     continue;
@@ -466,7 +500,14 @@ fn slow_moves(game: &ChineseCheckers) -> Vec<Move> {
                 {
                     continue;
                 }
-                let state = (landing, outside || !a.start[landing]);
+                if lock && in_home && !a.home[landing] {
+                    continue;
+                }
+                let state = (
+                    landing,
+                    outside || !a.start[landing],
+                    in_home || a.home[landing],
+                );
                 if seen.insert(state) {
                     todo.push(state);
                     ends.insert((landing, !a.start[from]));
@@ -498,8 +539,10 @@ fn all_configs() -> Vec<Value> {
             } else {
                 "none"
             };
+            // The goal lock with some of each.
+            let goal_lock = area != "dest" || players == 3;
             out.push(json!({"players": players, "pieces": pieces, "area": area,
-                            "anti_block": anti_block}));
+                            "anti_block": anti_block, "goal_lock": goal_lock}));
         }
     }
     out
@@ -615,7 +658,8 @@ fn cached_masks_match_fresh_ones() {
     }
     // Dense positions late in long games.
     for players in [2, 3, 4, 6] {
-        let mut g = game(json!({"players": players, "pieces": 10, "area": "free"}));
+        let mut g = game(json!({"players": players, "pieces": 10, "area": "free",
+                                "goal_lock": players % 2 == 0}));
         let mut rng = SplitMix64::new(players);
         for ply in 0..1500 {
             if g.is_finished() {
@@ -984,4 +1028,106 @@ fn buckets_grow_and_stay_exact() {
     assert_eq!(total, g.keys.len());
     while g.undo().is_some() {}
     assert_eq!(g.buckets.iter().map(|&c| usize::from(c)).sum::<usize>(), 1);
+}
+
+// -- the goal lock --------------------------------------------------------------------------
+
+/// The rules page's worked example: player 0's 24 moves, each answered by players 1 and 2
+/// rocking one piece back and forth.
+fn goal_lock_example(goal_lock: bool) -> ChineseCheckers {
+    let mut g = game(json!({"players": 3, "pieces": 10, "area": "free", "goal_lock": goal_lock}));
+    let moves = "c1-e5 e5-f4 a1-g3 g3-h2 c3-i1 i1-k3 k3-l4 l4-m5 m5-n1 f4-g3 h2-h3 g3-i3 h3-j4 \
+                 i3-k5 j4-l6 k5-m7 l6-m6 d1-e5 d3-f4 e5-g3 f4-h2 g3-k3 k3-k4 k4-l5";
+    let mut played = Vec::new();
+    for mv in moves.split_whitespace() {
+        let rock_1 = |g: &ChineseCheckers| match g.board()[hole("j1")] {
+            Some(1) => "j1-j2",
+            _ => "j2-j1",
+        };
+        let rock_2 = |g: &ChineseCheckers| match g.board()[hole("j10")] {
+            Some(2) => "j10-j9",
+            _ => "j9-j10",
+        };
+        play(&mut g, mv);
+        played.push(mv.to_string());
+        let reply = rock_1(&g);
+        play(&mut g, reply);
+        played.push(reply.to_string());
+        let reply = rock_2(&g);
+        play(&mut g, reply);
+        played.push(reply.to_string());
+    }
+    assert_eq!(played.len(), 72);
+    assert_eq!(
+        played[..6],
+        ["c1-e5", "j1-j2", "j10-j9", "e5-f4", "j2-j1", "j9-j10"]
+    );
+    g
+}
+
+#[test]
+fn goal_lock_worked_example() {
+    let mut free = goal_lock_example(false);
+    let mut locked = goal_lock_example(true);
+    for g in [&free, &locked] {
+        assert_eq!(g.current_player(), Some(0));
+        assert_eq!(g.key(), 0xa289_62e3_a5ae_9e78);
+        let owners = g.board();
+        assert_eq!(owners[hole("n1")], Some(0));
+        assert_ne!(g.home(0) & bit(hole("n1")), 0, "n1 is in player 0's home");
+        for name in ["m6", "m7", "l5"] {
+            assert_eq!(owners[hole(name)], Some(0), "{name}");
+            assert_eq!(g.home(0) & bit(hole(name)), 0, "{name} is outside the home");
+        }
+        for name in ["n2", "n3", "l4", "l6", "l7"] {
+            assert_eq!(owners[hole(name)], None, "{name}");
+        }
+    }
+    let of_n1 = |g: &ChineseCheckers| -> Vec<String> {
+        notations(g)
+            .into_iter()
+            .filter(|m| m.starts_with("n1-"))
+            .collect()
+    };
+    assert_eq!(notations(&free).len(), 51);
+    assert_eq!(
+        of_n1(&free),
+        ["n1-l4", "n1-l6", "n1-m5", "n1-n2", "n1-n3", "n1-o1"]
+    );
+    assert!(notations(&free).contains(&"l5-l7".to_string()));
+    assert_eq!(notations(&locked).len(), 46);
+    assert_eq!(of_n1(&locked), ["n1-n2", "n1-o1"]);
+    let locked_moves = notations(&locked);
+    assert!(!locked_moves.contains(&"l5-l7".to_string()));
+    assert!(locked_moves.contains(&"l5-n2".to_string()));
+    for mv in ["n1-m5", "n1-l6", "n1-l4", "n1-n3", "l5-l7"] {
+        assert!(
+            illegal_reason(&locked, mv).contains("goal lock"),
+            "{mv}: {}",
+            illegal_reason(&locked, mv)
+        );
+    }
+    assert_perft_counts(&mut free, &[51, 938, 13_213], "without the lock");
+    assert_perft_counts(&mut locked, &[46, 856, 12_065], "with the lock");
+}
+
+#[test]
+fn goal_lock_json() {
+    let g = goal_lock_example(true);
+    let written = to_json(&g);
+    assert_eq!(written["options"]["goal_lock"], json!(true));
+    let back: ChineseCheckers = from_json(&written).expect("round trip");
+    assert_eq!(to_json(&back), written);
+    // Without the lock the key is absent; written as false by hand it still loads.
+    let plain = to_json(&goal_lock_example(false));
+    assert!(plain["options"].get("goal_lock").is_none());
+    let mut explicit = plain.clone();
+    explicit["options"]["goal_lock"] = json!(false);
+    let back: ChineseCheckers = from_json(&explicit).expect("goal_lock: false loads");
+    assert!(!back.goal_lock());
+    // The locked game's moves do not replay as a game without the lock would play them (the
+    // options decide), and a wrong type is refused.
+    let mut bad = written.clone();
+    bad["options"]["goal_lock"] = json!(1);
+    assert!(from_json::<ChineseCheckers>(&bad).is_err());
 }
