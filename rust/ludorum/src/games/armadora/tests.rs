@@ -659,8 +659,10 @@ fn assert_mage_observations(g: &Armadora, c3: usize) {
 
 #[test]
 fn example_mage_power_before_action() {
-    let mut g = example(json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"],
-                               "power_before_action": true}));
+    let mut g = example(
+        json!({"players": 3, "rules": "advanced", "races": ["orc", "mage", "elf"],
+                               "power_before_action": true}),
+    );
     play(&mut g, "3@c3");
     assert_eq!(moves_of(&g, "mage"), ["mage c3"]);
     assert_eq!(g.parse_move("mage c3").unwrap().action(), 2497);
@@ -868,10 +870,7 @@ fn example_reinforcement() {
         ]
     );
     play_all(&mut g, &REINFORCEMENT_MOVES);
-    assert_eq!(
-        moves_of(&g, "reinforce"),
-        ["reinforce b1", "reinforce c3"]
-    );
+    assert_eq!(moves_of(&g, "reinforce"), ["reinforce b1", "reinforce c3"]);
     assert_eq!(g.parse_move("reinforce c3").unwrap().action(), 2844);
     assert!(illegal_reason(&g, "reinforce a1").contains("no warrior of the mover"));
     play_all(&mut g, &["reinforce c3", "pass", "pass"]);
