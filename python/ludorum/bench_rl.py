@@ -8,16 +8,24 @@ game at a time from Python. Where pgx is installed (``pip install "ludorum[bench
 game under the same name (tic-tac-toe, Connect Four), its jit-compiled ``vmap`` step over 1024
 games on the CPU (observation, mask, a random legal action, autoreset) is a column too. Ratios
 count: all run in the same process, one after the other.
+
+Beside them: what a step costs against a ply of ``ludorum.simulate`` on one thread (random
+play with nothing written out), how much a second thread adds, and, for the games OpenSpiel
+has, ``ludorum.pettingzoo`` against Shimmy's OpenSpiel wrapper driven the same way through the
+AEC API.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 import time
 from typing import Any, TextIO, cast
 
-from . import game_info, games, new
+import numpy as np
+
+from . import game_info, games, new, simulate
 from ._ply_cap import with_ply_cap
 from .bench import first_config
 from .vec_env import VecEnv
@@ -61,6 +69,66 @@ def vec_env_rate(game: str, options: dict[str, Any], seconds: float, threads: in
         return NUM_ENVS
 
     return _rate(step, seconds)
+
+
+def ply_rate(game: str, options: dict[str, Any], seconds: float) -> float:
+    """Plies per second of ``ludorum.simulate`` on one thread (random play, the game's cap)."""
+    seeds = iter(range(1 << 62))
+
+    def batch() -> int:
+        result = simulate(game, games=64, seed=next(seeds), threads=1, progress=False, **options)
+        return int(result.plies)
+
+    return _rate(batch, seconds)
+
+
+def turns_per_second(aec: Any, seconds: float) -> float:
+    """Turns per second of random legal play through PettingZoo's AEC API, as a user drives
+    it: ``agent_iter()``, ``last()``, a uniformly random legal action from the action mask,
+    ``step()``, and a reset after each game."""
+    rng = random.Random(0)
+    aec.reset(seed=0)
+    turns, start = 0, time.perf_counter()
+    while True:
+        for _ in aec.agent_iter():
+            observation, _, termination, truncation, info = aec.last()
+            if termination or truncation:
+                action = None
+            else:
+                mask = (
+                    observation["action_mask"]
+                    if isinstance(observation, dict)
+                    else info["action_mask"]
+                )
+                legal = np.flatnonzero(mask)
+                action = int(legal[int(rng.random() * len(legal))])
+            aec.step(action)
+            turns += 1
+        if time.perf_counter() - start >= seconds:
+            return turns / (time.perf_counter() - start)
+        aec.reset()
+
+
+def shimmy_rates(game: str, options: dict[str, Any], seconds: float) -> tuple[float, float] | None:
+    """Turns per second of ``ludorum.pettingzoo.env(game)`` and of Shimmy's OpenSpiel wrapper
+    of OpenSpiel's game of the same rules (``None`` without Shimmy or such a game)."""
+    peer = game_info(game).openspiel
+    try:
+        # imported by name: shimmy ships no types
+        shimmy = importlib.import_module("shimmy")
+
+        from .pettingzoo import env
+    except ImportError:
+        return None
+    if not peer:
+        return None
+    config = {"players": options["players"]} if "players" in options else {}
+    # the game by name and config: Shimmy reloads it that way at every reset
+    theirs = turns_per_second(
+        shimmy.OpenSpielCompatibilityV0(game_name=peer, config=config), seconds
+    )
+    ours = turns_per_second(env(game, **options), seconds)
+    return ours, theirs
 
 
 def states_rate(game: str, options: dict[str, Any], seconds: float) -> float:
@@ -150,28 +218,30 @@ def pgx_rate(game: str, seconds: float) -> float | None:
 def run_rl_bench(
     *, quick: bool = False, seconds: float | None = None, out: TextIO | None = None
 ) -> list[dict[str, Any]]:
-    """Measures every game (one row each) and prints the table; returns the rows.
+    """Measures every game (one row each) and prints the tables; returns the rows.
 
     Args:
         quick: shorter runs (0.3 s a measurement instead of 2 s), noisier numbers.
         seconds: the time of each measurement, overriding ``quick``.
-        out: where the table goes (default: stdout).
+        out: where the tables go (default: stdout).
     """
     out = out or sys.stdout
     seconds = seconds if seconds is not None else (0.3 if quick else 2.0)
     print(
         f"VecEnv steps/s, {NUM_ENVS} games each: observation + action mask + a random legal "
-        f"action, every step",
+        f"action, every step; a step's cost against a ply of simulate (1 thread)",
         file=out,
     )
-    head = f"{'game':<44} {'VecEnv 1 thr':>12} {'VecEnv all':>12} {'py states':>10} "
-    head += f"{'OpenSpiel':>10} {'x states':>9} {'x OpenSpiel':>11} {'pgx':>10} {'x pgx':>6}"
+    head = f"{'game':<36} {'VecEnv 1 thr':>12} {'2 thr':>10} {'x 2nd':>6} {'ns/step':>8} "
+    head += f"{'ns/ply':>7} {'step/ply':>8} {'py states':>10} {'OpenSpiel':>10} "
+    head += f"{'x states':>8} {'x OpenSpiel':>11} {'pgx':>10} {'x pgx':>6}"
     print(head, file=out)
     rows = []
     for game in games():
         options = _with_cap(game, RL_CONFIGS.get(game) or first_config(game) or {})
         one = vec_env_rate(game, options, seconds, threads=1)
-        every = vec_env_rate(game, options, seconds, threads=None)
+        two = vec_env_rate(game, options, seconds, threads=2)
+        plies = ply_rate(game, options, seconds)
         python = states_rate(game, options, seconds)
         peer = game_info(game).openspiel
         spiel = None
@@ -180,12 +250,13 @@ def run_rl_bench(
             params += [f"max_moves={options['max_plies']}"] if options.get("max_plies") else []
             spiel = openspiel_rate(f"{peer}({','.join(params)})", seconds)
         jax_rate = pgx_rate(game, seconds)
-        best = max(one, every)
+        best = max(one, two)
         row = {
             "game": game,
             "options": options,
             "vec_env_1": one,
-            "vec_env": every,
+            "vec_env_2": two,
+            "plies": plies,
             "states": python,
             "openspiel": spiel,
             "pgx": jax_rate,
@@ -194,10 +265,34 @@ def run_rl_bench(
         label = game + (
             "" if not options else " " + ",".join(f"{k}={v}" for k, v in options.items())
         )
-        line = f"{label[:44]:<44} {one:>12,.0f} {every:>12,.0f} {python:>10,.0f} "
-        line += f"{'-' if spiel is None else f'{spiel:,.0f}':>10} {best / python:>8.1f}x "
-        line += f"{'-' if spiel is None else f'{best / spiel:.1f}x':>11} "
+        line = f"{label[:36]:<36} {one:>12,.0f} {two:>10,.0f} {two / one:>5.2f}x "
+        line += f"{1e9 / one:>8.0f} {1e9 / plies:>7.0f} {plies / one:>7.1f}x "
+        line += f"{python:>10,.0f} {'-' if spiel is None else f'{spiel:,.0f}':>10} "
+        line += f"{best / python:>7.1f}x {'-' if spiel is None else f'{best / spiel:.1f}x':>11} "
         line += f"{'-' if jax_rate is None else f'{jax_rate:,.0f}':>10} "
         line += f"{'-' if jax_rate is None else f'{best / jax_rate:.2f}x':>6}"
         print(line, file=out, flush=True)
+    _print_pettingzoo(rows, seconds, out)
     return rows
+
+
+def _print_pettingzoo(rows: list[dict[str, Any]], seconds: float, out: TextIO) -> None:
+    """The PettingZoo table: ludorum's AEC env against Shimmy's OpenSpiel one, per game that
+    OpenSpiel has (the rows gain ``pettingzoo`` and ``shimmy``)."""
+    header = False
+    for row in rows:
+        rates = shimmy_rates(row["game"], row["options"], seconds)
+        if rates is None:
+            continue
+        if not header:
+            print(
+                "\nPettingZoo AEC turns/s (agent_iter, last, a random legal action from the "
+                "mask, step)",
+                file=out,
+            )
+            print(f"{'game':<36} {'ludorum':>10} {'Shimmy':>10} {'x Shimmy':>9}", file=out)
+            header = True
+        row["pettingzoo"], row["shimmy"] = rates
+        line = f"{row['game']:<36} {rates[0]:>10,.0f} {rates[1]:>10,.0f} "
+        line += f"{rates[0] / rates[1]:>8.1f}x"
+        print(line, file=out, flush=True)

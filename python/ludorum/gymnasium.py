@@ -39,10 +39,10 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _args
-from ._adapters import adapter_options, draw_seed
+from ._adapters import Opponents, adapter_options, draw_seed
 from ._registry import game_info, games, new
 from ._state import State
-from .agents import AgentLike, BuiltinAgent, as_agent
+from .agents import AgentLike
 from .errors import InvalidOptionError
 
 __all__ = ["LudorumEnv", "env_id", "register"]
@@ -59,9 +59,10 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
     Args:
         game: the game (``ludorum.games()``).
         opponents: ``"random"`` (default), an agent name (``"mcts:200"``), a ``ludorum.agents``
-            agent or a callable ``state -> Move``, or one of these per seat (the learner's
-            entry is ignored and may be ``None``). Built-in agents are reseeded from
-            every reset from the env's generator.
+            agent (built-in, a learned search, or a batched ``Policy``, called with a batch
+            of one) or a callable ``state -> Move``, or one of these per seat (the learner's
+            entry is ignored and may be ``None``). Built-in agents and learned searches are
+            reseeded at every reset from the env's generator.
         learner: the learner's seat.
         illegal: ``"lose"`` (an illegal action ends the episode with reward −1) or ``"raise"``
             (it raises ``IllegalMoveError`` and changes nothing).
@@ -91,17 +92,12 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         self.state: State = new(game, **options)
         players = self.state.num_players
         self.learner = _args.count("learner", learner, 0, players - 1, InvalidOptionError)
-        given: list[Any] = (
-            list(opponents) if isinstance(opponents, (list, tuple)) else [opponents] * players
-        )
-        if len(given) != players:
+        # the learner's entry is ignored (it may be None); every other seat needs an agent
+        self._opponents = Opponents(opponents, players, [self.learner])
+        if self._opponents.learners != [self.learner]:
             raise InvalidOptionError(
-                f"opponents must be one agent or one a seat ({players}), got {len(given)}"
+                "opponents must give an agent for every seat but the learner's"
             )
-        # the learner's entry is ignored (it may be None)
-        given[self.learner] = "random"
-        self._given = given
-        self._opponents = [as_agent(a) for a in given]
         low, high = self.state.observation_spec().bounds()
         self.observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
         self.action_space: Any = gymnasium.spaces.Discrete(self.state.num_actions)
@@ -119,10 +115,6 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         mask = self.state.action_mask()
         return 0 <= int(action) < len(mask) and bool(mask[int(action)])
 
-    def _play_opponents(self) -> None:
-        while (player := self.state.current_player) is not None and player != self.learner:
-            self.state.play(self._opponents[player](self.state))
-
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
@@ -131,13 +123,9 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
         # every reset is a new game drawn from the env's generator (seeded once)
         if self._seeded and "seed" not in self._fixed:
             game_options["seed"] = draw_seed(self.np_random)
-        opponents_seed = draw_seed(self.np_random)
-        self._opponents = [
-            a.reseeded(opponents_seed) if isinstance(a, BuiltinAgent) else a
-            for a in (as_agent(g) for g in self._given)
-        ]
+        self._opponents.reseed(self.np_random)
         self.state = new(self.game, **game_options)
-        self._play_opponents()
+        self._opponents.play(self.state)
         return self.state.observation(self.learner), self._info()
 
     def step(
@@ -147,7 +135,7 @@ class LudorumEnv(gymnasium.Env[npt.NDArray[np.float32], int]):
             info = {**self._info(), "illegal_action": True}
             return self.state.observation(self.learner), -1.0, True, False, info
         self.state.apply_action(int(action))
-        self._play_opponents()
+        self._opponents.play(self.state)
         outcome = self.state.outcome()
         reward = 0.0 if outcome is None else float(self.state.returns()[self.learner])
         truncated = outcome is not None and outcome.reason == "ply limit"

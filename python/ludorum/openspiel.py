@@ -11,8 +11,9 @@ imperfect information, and its states implement ``resample_from_infostate`` thro
 strings are written by the engine in a few microseconds: the observation string is the
 observation tensor as text (``0``/``1`` a value); the information-state string adds the action
 ids of the moves so far (with hidden information, the player's JSON view, whose moves are
-written as it saw them); ``str(state)`` is the referee's moves in notation and the player to
-move (``state.state.render()`` draws the board).
+written as it saw them); ``str(state)`` is the referee's: the setup's draws, the action ids of
+the moves and the player to move (``state.state.render()`` draws the board,
+``state.state.history()`` lists the moves in notation).
 
 A seeded setup is chance (``ChanceMode.EXPLICIT_STOCHASTIC``): every
 ``new_initial_state()`` starts with chance nodes that draw it, so OpenSpiel's algorithms see
@@ -48,7 +49,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from . import _args
+from . import _args, _ludorum
 from ._registry import from_json, game_info, games, new
 from ._state import State
 from .errors import InvalidOptionError
@@ -264,7 +265,9 @@ class LudorumState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         if self.state is None:
             return f"setup: {self.drawn}"
-        return _text(self.state, None)
+        # the setup's draws (Armadora's deal) tell apart states with the same moves
+        text = _text(self.state, None)
+        return f"{self.drawn} {text}" if self.drawn else text
 
 
 class _Observer:
@@ -323,15 +326,17 @@ def _text(state: State, player: int | None, recall: bool = False) -> str:
     ``player`` observes now, or with ``recall`` everything it has seen; written in Rust, with no
     JSON or rendering on the way (OpenSpiel's searches ask for these at every node). A
     reference state goes through its Rust twin."""
-    from . import _ludorum
-
-    if type(state) not in _ludorum.GAMES.values():
+    if type(state) not in _RUST_CLASSES:
         state = from_json(state.to_json())
     if player is None:
         return _ludorum.state_text(state)
     if recall:
         return _ludorum.information_state_text(state, player)
     return _ludorum.observation_text(state, player)
+
+
+#: the Rust states' classes, which the texts read in place
+_RUST_CLASSES = frozenset(_ludorum.GAMES.values())
 
 
 def _game_init(game: str) -> Any:

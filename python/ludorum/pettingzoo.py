@@ -27,23 +27,33 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from ._adapters import RENDER_MODES, adapter_options, draw_seed
+from . import _args
+from ._adapters import RENDER_MODES, Opponents, adapter_options, draw_seed
 from ._registry import new
 from ._state import State
+from .agents import AgentLike
+from .errors import InvalidArgumentError, InvalidOptionError
 
-__all__ = ["env", "raw_env"]
+__all__ = ["env", "parallel_env", "raw_env"]
 
 
-def env(name: str, render_mode: str | None = None, **options: Any) -> Any:
+def env(
+    name: str,
+    render_mode: str | None = None,
+    opponents: AgentLike | Sequence[AgentLike | None] | None = None,
+    learner: int | None = None,
+    **options: Any,
+) -> Any:
     """The AEC environment of game ``name`` with PettingZoo's standard wrappers (illegal move:
     −1 for the mover and the game ends; out-of-range actions raise; API order enforced).
 
@@ -51,10 +61,31 @@ def env(name: str, render_mode: str | None = None, **options: Any) -> Any:
         name: the game (``ludorum.games()``).
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the text board) or ``"human"``
             (prints it).
+        opponents: ``None`` (every seat is an agent), or agents that play some seats inside
+            ``step``: one for every seat but ``learner``'s, or one a seat, ``None`` for the
+            seats that stay agents. An agent is a built-in agent or its name
+            (``"mcts:200"``), a learned search, a batched ``ludorum.agents.Policy`` (a past
+            version of the learner, called with a batch of one), or a callable
+            ``state -> Move``.
+        learner: a seat that stays an agent whatever its entry (default 0 when ``opponents``
+            is one agent).
         options: the game's options (``ludorum.game_info(name).options``); ``max_plies``
             defaults to the game's simulation cap, as in ``ludorum.simulate``.
+
+    Raises:
+        InvalidOptionError: a bad option, or ``opponents`` that leave no seat or do not give
+            one entry a seat.
+
+    >>> from ludorum.agents import Policy
+    >>> first_legal = Policy(lambda obs, masks, players: masks.argmax(axis=1))
+    >>> aec = env("so_long_sucker", players=4, opponents=[None, first_legal, "random", None])
+    >>> aec.reset(seed=0)
+    >>> aec.possible_agents
+    ['player_0', 'player_3']
     """
-    aec: Any = raw_env(name, render_mode=render_mode, **options)
+    aec: Any = raw_env(
+        name, render_mode=render_mode, opponents=opponents, learner=learner, **options
+    )
     aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
     aec = wrappers.AssertOutOfBoundsWrapper(aec)
     aec = wrappers.OrderEnforcingWrapper(aec)
@@ -67,7 +98,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     Seeding follows PettingZoo's convention: ``reset(seed=s)`` seeds the env's generator
     (``np_random``) and every reset draws the next game from it: a new deal in Armadora, a new
     first player where the game draws one. The run is reproducible from ``s``; a ``seed``
-    option given to the env fixes one game instead.
+    option given to the env fixes one game instead. ``opponents`` and ``learner`` are
+    :func:`env`'s: the opponents' seats are played inside ``step`` and are not agents.
 
     >>> from ludorum.pettingzoo import raw_env
     >>> aec = raw_env("domination", players=4)
@@ -86,7 +118,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         "render_fps": 1,
     }
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        opponents: AgentLike | Sequence[AgentLike | None] | None = None,
+        learner: int | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         # a seed option fixes the game; else every reset draws one from the env's generator
         fixed = "seed" in options
@@ -99,7 +138,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.state: State = new(name, **options)
         self.metadata = {**self.metadata, "name": f"ludorum_{name}_v0"}
         players = self.state.num_players
-        self.possible_agents = [f"player_{p}" for p in range(players)]
+        if learner is not None:
+            learner = _args.count("learner", learner, 0, players - 1, InvalidOptionError)
+        # one opponent for all plays every seat but the learner's (seat 0 unless given)
+        one_for_all = not isinstance(opponents, (list, tuple))
+        learners = [learner] if learner is not None else [0] if one_for_all else []
+        self._opponents = None if opponents is None else Opponents(opponents, players, learners)
+        seats = range(players) if self._opponents is None else self._opponents.learners
+        self.possible_agents = [f"player_{p}" for p in seats]
+        self._seat = {a: int(a.removeprefix("player_")) for a in self.possible_agents}
         self.agents = self.possible_agents[:]
         low, high = self.state.observation_spec().bounds()
         n = self.state.num_actions
@@ -128,8 +175,25 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        player = self.state.current_player
-        self.agent_selection = self.agents[player if player is not None else 0]
+        self.agent_selection = self.agents[0]
+        self._after_moves()
+
+    def _after_moves(self) -> None:
+        """Plays the opponents, then selects the agent to move or scores the end."""
+        if self._opponents is not None:
+            self._opponents.play(self.state)
+        outcome = self.state.outcome()
+        if outcome is None:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            player = self.state.current_player
+            assert player is not None
+            self.agent_selection = f"player_{player}"
+            return
+        truncated = outcome.reason == "ply limit"
+        returns = self.state.returns()
+        self.rewards = {a: float(returns[self._seat[a]]) for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, not truncated)
+        self.truncations = dict.fromkeys(self.agents, truncated)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -137,11 +201,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         options = dict(self._options)
         if self._seeded:
             options["seed"] = draw_seed(self.np_random)
+        if self._opponents is not None:
+            self._opponents.reseed(self.np_random)
         self.state = new(self.game, **options)
         self._start()
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        player = self.possible_agents.index(agent)
+        player = self._seat[agent]
         if self.state.current_player == player:
             mask = self.state.action_mask().astype(np.int8)
         else:
@@ -156,18 +222,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         assert action is not None
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
-        outcome = self.state.outcome()
-        if outcome is None:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            player = self.state.current_player
-            assert player is not None
-            self.agent_selection = self.possible_agents[player]
-        else:
-            truncated = outcome.reason == "ply limit"
-            returns = self.state.returns()
-            self.rewards = {a: float(returns[p]) for p, a in enumerate(self.possible_agents)}
-            self.terminations = dict.fromkeys(self.agents, not truncated)
-            self.truncations = dict.fromkeys(self.agents, truncated)
+        self._after_moves()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -192,3 +247,112 @@ def _copy_space(space: gymnasium.spaces.Dict) -> gymnasium.spaces.Dict:
 
 def _copy_box(box: Any) -> gymnasium.spaces.Box:
     return gymnasium.spaces.Box(box.low, box.high, dtype=box.dtype)
+
+
+def parallel_env(
+    name: str,
+    render_mode: str | None = None,
+    opponents: AgentLike | Sequence[AgentLike | None] | None = None,
+    learner: int | None = None,
+    **options: Any,
+) -> Any:
+    """The game as a PettingZoo ``ParallelEnv``: every ``step`` takes a dict of actions and
+    plays the one of the agent to move (the only agent whose ``action_mask`` is not all zero);
+    the other agents' actions are ignored. Arguments, observations, rewards and seeding are
+    :func:`env`'s, and so are ``opponents``, which play their seats inside ``step``: with one
+    agent left, each step is one of the learner's turns. An illegal action ends the game with
+    −1 for its mover; an action outside the action space raises.
+
+    Raises:
+        InvalidOptionError: as :func:`env`.
+
+    >>> from ludorum.pettingzoo import parallel_env
+    >>> par = parallel_env("connect_four", opponents="random")
+    >>> observations, infos = par.reset(seed=0)
+    >>> par.agents
+    ['player_0']
+    >>> mask = observations["player_0"]["action_mask"]
+    >>> observations, rewards, terminations, truncations, infos = par.step(
+    ...     {"player_0": int(mask.argmax())}
+    ... )
+    >>> sorted(rewards)
+    ['player_0']
+    """
+    return _ParallelEnv(
+        raw_env(name, render_mode=render_mode, opponents=opponents, learner=learner, **options)
+    )
+
+
+class _ParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The parallel face of a :class:`raw_env` (see :func:`parallel_env`)."""
+
+    def __init__(self, aec: raw_env) -> None:
+        self.aec = aec
+        self.metadata = {**aec.metadata, "is_parallelizable": True}
+        self.render_mode = aec.render_mode
+        self.possible_agents = aec.possible_agents[:]
+        self.agents = self.possible_agents[:]
+        self.observation_spaces = aec.observation_spaces
+        self.action_spaces = aec.action_spaces
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def state(self) -> State:
+        """The game being played."""
+        return self.aec.state
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.aec.agents[:]
+        return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, dict[str, npt.NDArray[Any]]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        aec, agents = self.aec, self.agents
+        mover = aec.agent_selection
+        if mover not in actions:
+            raise InvalidArgumentError(f"step needs the action of {mover}, the agent to move")
+        action = actions[mover]
+        if not aec.action_space(mover).contains(action):
+            raise InvalidArgumentError(
+                f"action {action!r} of {mover} is outside the action space "
+                f"0..{aec.state.num_actions - 1}"
+            )
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        if aec.observe(mover)["action_mask"][int(action)]:
+            aec.step(int(action))
+            rewards = {a: aec.rewards[a] for a in agents}
+            terminations = {a: aec.terminations[a] for a in agents}
+            truncations = {a: aec.truncations[a] for a in agents}
+        else:
+            # PettingZoo's classic convention: an illegal move loses, the others get 0
+            rewards = {a: -1.0 if a == mover else 0.0 for a in agents}
+            terminations = dict.fromkeys(agents, True)
+            truncations = dict.fromkeys(agents, False)
+            aec.terminations = dict(terminations)
+            infos[mover]["illegal_action"] = True
+        observations = {a: aec.observe(a) for a in agents}
+        if any(terminations.values()) or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        rendered: str | None = self.aec.render()
+        return rendered
+
+    def close(self) -> None:
+        """Nothing to release."""

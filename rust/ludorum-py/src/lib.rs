@@ -68,6 +68,25 @@ macro_rules! bind_games {
             )))
         }
 
+        /// Runs `read` on the engine state inside `state`, a Rust state of any game, erased and
+        /// borrowed where it is (no copy): for short reads made while holding the GIL, such as
+        /// the adapters' texts, which search algorithms ask for at every node.
+        fn read_erased<R>(
+            state: &Bound<'_, PyAny>,
+            read: impl FnOnce(&dyn DynGame) -> R,
+        ) -> PyResult<R> {
+            $(
+                if let Ok(state) = state.cast::<$module::Class>() {
+                    let game = state.get().read()?;
+                    return Ok(read(&*game));
+                }
+            )*
+            Err(errors::InvalidArgumentError::new_err(format!(
+                "state must be a ludorum state of the Rust backend, got {}",
+                convert::show(state)
+            )))
+        }
+
         /// Runs `visitor` on a copy of the engine state inside `state`, a Rust state of any
         /// game, for work generic over the game's type (the learned searches, which stay
         /// monomorphised); the visitor may release the GIL while the state stays free.

@@ -710,7 +710,7 @@ macro_rules! game_class {
             }
 
             /// The engine state, for reading; `StateInUseError` when a call holds it to write.
-            fn read(&self) -> PyResult<std::sync::RwLockReadGuard<'_, $game>> {
+            pub(crate) fn read(&self) -> PyResult<std::sync::RwLockReadGuard<'_, $game>> {
                 match self.inner.try_read() {
                     Ok(game) => Ok(game),
                     Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),

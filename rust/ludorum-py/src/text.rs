@@ -1,5 +1,6 @@
 //! The short texts of a state ([`ludorum::core::text`]) for the OpenSpiel adapter: what a
-//! player observes, everything it has seen, and the referee's moves.
+//! player observes, everything it has seen, and the referee's moves. Each reads the state where
+//! it is, without a copy.
 
 use ludorum::core::dyn_game::DynGame;
 use pyo3::prelude::*;
@@ -21,19 +22,19 @@ fn seat(game: &dyn DynGame, player: usize) -> PyResult<usize> {
 /// What `player` observes now, as a short text.
 #[pyfunction]
 pub fn observation_text(state: &Bound<'_, PyAny>, player: usize) -> PyResult<String> {
-    let game = crate::erased_state(state)?;
-    Ok(game.observation_text(seat(game.as_ref(), player)?))
+    crate::read_erased(state, |game| Ok(game.observation_text(seat(game, player)?)))?
 }
 
 /// Everything `player` has seen (perfect recall), as a short text.
 #[pyfunction]
 pub fn information_state_text(state: &Bound<'_, PyAny>, player: usize) -> PyResult<String> {
-    let game = crate::erased_state(state)?;
-    Ok(game.information_state_text(seat(game.as_ref(), player)?))
+    crate::read_erased(state, |game| {
+        Ok(game.information_state_text(seat(game, player)?))
+    })?
 }
 
 /// The referee's moves so far and the player to move.
 #[pyfunction]
 pub fn state_text(state: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(crate::erased_state(state)?.state_text())
+    crate::read_erased(state, |game| game.state_text())
 }

@@ -14,7 +14,7 @@
 //! game.play(game.parse_move("b2").unwrap()).unwrap();
 //! let mut text = String::new();
 //! state_text(&game, &mut text);
-//! assert_eq!(text, "b2 | to move 1");
+//! assert_eq!(text, "4 | to move 1");
 //! text.clear();
 //! observation_text(&game, 0, &mut text);
 //! assert_eq!(text.len(), 27);
@@ -27,23 +27,10 @@ use super::game::Game;
 use super::hidden::view_json;
 
 /// What `viewer` observes now: its observation tensor, one character a value for 0 and 1
-/// (most values of every layout), any other value in brackets (`[0.25]`).
+/// (most values of every layout), any other value as the eight hexadecimal digits of its
+/// `f32` bits in brackets (`[3e800000]` for 0.25: exact, and without float formatting).
 pub fn observation_text<G: Game>(game: &G, viewer: usize, out: &mut String) {
-    let size = game.observation_shape().iter().product();
-    let mut values = vec![0.0f32; size];
-    game.observation(viewer, &mut values);
-    out.reserve(size);
-    for v in values {
-        if v == 0.0 {
-            out.push('0');
-        } else if v == 1.0 {
-            out.push('1');
-        } else {
-            out.push('[');
-            out.push_str(&v.to_string());
-            out.push(']');
-        }
-    }
+    with_bytes(out, |bytes| push_observation(game, viewer, bytes));
 }
 
 /// Everything `viewer` has seen, with perfect recall. In a game of perfect information: the
@@ -54,31 +41,86 @@ pub fn information_state_text<G: Game>(game: &G, viewer: usize, out: &mut String
         out.push_str(&view_json(game, viewer).to_string());
         return;
     }
-    for ply in 0..game.history().len() {
-        push_decimal(out, game.history_action(ply));
-        out.push(' ');
-    }
-    out.push_str("| ");
-    observation_text(game, viewer, out);
+    with_bytes(out, |bytes| {
+        push_actions(game, bytes);
+        bytes.extend_from_slice(b"| ");
+        push_observation(game, viewer, bytes);
+    });
 }
 
-/// The referee's text: the moves so far in notation, then the player to move (or the end).
+/// The referee's text: the action ids of the moves so far, then the player to move (or the
+/// end). Action ids, not notation: formatting every move's notation costs more than the rest of
+/// the text, and adapters ask for it at every node.
 pub fn state_text<G: Game>(game: &G, out: &mut String) {
-    for &mv in game.history() {
-        out.push_str(&game.notation(mv));
-        out.push(' ');
-    }
-    match game.current_player() {
-        Some(player) => {
-            out.push_str("| to move ");
-            push_decimal(out, player);
+    with_bytes(out, |bytes| {
+        push_actions(game, bytes);
+        match game.current_player() {
+            Some(player) => {
+                bytes.extend_from_slice(b"| to move ");
+                push_decimal(bytes, player);
+            }
+            None => bytes.extend_from_slice(b"| over"),
         }
-        None => out.push_str("| over"),
+    });
+}
+
+thread_local! {
+    /// The observation [`observation_text`] writes out, kept between calls (searches ask for
+    /// the text at every node).
+    static OBSERVATION: std::cell::RefCell<Vec<f32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `write` on the bytes of `out`: the texts are ASCII, written byte by byte (a `char`
+/// pushed on a `String` costs an encoding and a call each).
+fn with_bytes(out: &mut String, write: impl FnOnce(&mut Vec<u8>)) {
+    let mut bytes = std::mem::take(out).into_bytes();
+    write(&mut bytes);
+    *out = String::from_utf8(bytes).expect("the texts are ASCII");
+}
+
+/// Writes the observation of `viewer` (see [`observation_text`]).
+fn push_observation<G: Game>(game: &G, viewer: usize, out: &mut Vec<u8>) {
+    let size = game.observation_shape().iter().product();
+    OBSERVATION.with_borrow_mut(|values| {
+        values.clear();
+        values.resize(size, 0.0);
+        game.observation(viewer, values);
+        out.reserve(size);
+        for &v in values.iter() {
+            if v == 0.0 {
+                out.push(b'0');
+            } else if v == 1.0 {
+                out.push(b'1');
+            } else {
+                out.push(b'[');
+                push_hex(out, v.to_bits());
+                out.push(b']');
+            }
+        }
+    });
+}
+
+/// Writes the action ids of the moves so far, each followed by a space.
+fn push_actions<G: Game>(game: &G, out: &mut Vec<u8>) {
+    let plies = game.history().len();
+    // most action ids have at most 5 digits
+    out.reserve(plies * 6 + 16);
+    for ply in 0..plies {
+        push_decimal(out, game.history_action(ply));
+        out.push(b' ');
+    }
+}
+
+/// Writes the eight hexadecimal digits of `bits`.
+fn push_hex(out: &mut Vec<u8>, bits: u32) {
+    for shift in (0..8).rev() {
+        let digit = ((bits >> (shift * 4)) & 0xf) as u8;
+        out.push(if digit < 10 { b'0' + digit } else { b'a' + digit - 10 });
     }
 }
 
 /// Writes `n` in decimal (the formatting machinery costs more than the digits).
-fn push_decimal(out: &mut String, mut n: usize) {
+fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut k = digits.len();
     loop {
@@ -89,9 +131,7 @@ fn push_decimal(out: &mut String, mut n: usize) {
             break;
         }
     }
-    for &d in &digits[k..] {
-        out.push(d as char);
-    }
+    out.extend_from_slice(&digits[k..]);
 }
 
 #[cfg(test)]
@@ -115,10 +155,14 @@ mod tests {
             let mv = game.random_move(&mut rng);
             game.play(mv).unwrap();
         }
-        let mut decimal = String::new();
+        let mut decimal = Vec::new();
         push_decimal(&mut decimal, 0);
         push_decimal(&mut decimal, 14641);
-        assert_eq!(decimal, "014641");
+        assert_eq!(decimal, b"014641");
+        let mut hex = Vec::new();
+        push_hex(&mut hex, 0.25f32.to_bits());
+        push_hex(&mut hex, u32::MAX);
+        assert_eq!(hex, b"3e800000ffffffff");
         // two worlds that player 1 cannot tell apart give player 1 the same texts
         let mut arm = Armadora::new(&Map::new()).unwrap();
         for _ in 0..6 {
