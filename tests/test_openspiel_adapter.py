@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import re
+import struct
 from typing import Any
 
 import pytest
@@ -128,3 +130,25 @@ def test_openspiel_mcts_bot_plays_a_ludorum_game() -> None:
     ]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
     assert sorted(returns) == [-1.0, 1.0]
+
+
+def test_strings_name_the_setup_the_moves_and_the_values() -> None:
+    game = pyspiel.load_game("ludorum_armadora(players=2)")
+    one, two = game.new_initial_state(), game.new_initial_state()
+    for state, deal in ((one, 3), (two, 4)):
+        state.apply_action(0)  # the first player
+        state.apply_action(deal)  # the deal
+        state.apply_action(state.legal_actions()[0])
+    # the same move after two deals: the referee's strings differ by the deal
+    assert str(one).startswith("[0, 3] ") and str(two).startswith("[0, 4] ")
+    assert str(one).split(" ", 2)[2] == str(two).split(" ", 2)[2]
+    # a value other than 0 and 1 is its float32 bits in hexadecimal
+    values = re.findall(r"\[([0-9a-f]{8})\]", one.observation_string(0))
+    assert values and all(struct.unpack(">f", bytes.fromhex(v))[0] not in (0, 1) for v in values)
+    ttt = pyspiel.load_game("ludorum_tic_tac_toe").new_initial_state()
+    ttt.apply_action(4)
+    assert str(ttt) == "4 | to move 1"
+    assert ttt.information_state_string(1).startswith("4 | ")
+    assert set(ttt.observation_string(0)) <= {"0", "1"}
+    reference = ludorum.openspiel._text(ludorum.new("tic_tac_toe", backend="reference"), None)
+    assert reference == "| to move 0"

@@ -172,6 +172,7 @@ def test_parallel_env_passes_parallel_api_test(game: str, options: dict[str, Any
 def test_parallel_env_plays_the_mover_against_a_policy() -> None:
     calls: list[list[int]] = []
     par = parallel_env("connect_four", opponents=last_legal_policy(calls), learner=1)
+    calls.clear()
     observations, _ = par.reset(seed=0)
     assert par.agents == ["player_1"] and calls == [[0]]
     done = False

@@ -291,7 +291,8 @@ class _Observer:
             return f"setup: {state.drawn}"
         # the setup's draws are public: every player has seen them
         if self.perfect_recall:
-            return f"{state.drawn} {_text(state.state, player, recall=True)}"
+            text = _text(state.state, player, recall=True)
+            return f"{state.drawn} {text}" if state.drawn else text
         return _text(state.state, player)
 
 

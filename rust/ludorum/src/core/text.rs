@@ -112,6 +112,7 @@ fn push_actions<G: Game>(game: &G, out: &mut Vec<u8>) {
 }
 
 /// Writes the eight hexadecimal digits of `bits`.
+#[inline]
 fn push_hex(out: &mut Vec<u8>, bits: u32) {
     for shift in (0..8).rev() {
         let digit = ((bits >> (shift * 4)) & 0xf) as u8;
@@ -120,6 +121,7 @@ fn push_hex(out: &mut Vec<u8>, bits: u32) {
 }
 
 /// Writes `n` in decimal (the formatting machinery costs more than the digits).
+#[inline]
 fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
     let mut digits = [0u8; 20];
     let mut k = digits.len();
