@@ -86,10 +86,48 @@ def env(
     aec: Any = raw_env(
         name, render_mode=render_mode, opponents=opponents, learner=learner, **options
     )
-    aec = wrappers.TerminateIllegalWrapper(aec, illegal_reward=-1)
-    aec = wrappers.AssertOutOfBoundsWrapper(aec)
-    aec = wrappers.OrderEnforcingWrapper(aec)
+    aec = _TerminateIllegal(aec, illegal_reward=-1)
+    aec = _AssertOutOfBounds(aec)
+    aec = _OrderEnforcing(aec)
     return aec
+
+
+def _forwarded(name: str) -> property:
+    """An attribute of the wrapped raw env, read directly: PettingZoo's wrappers forward it
+    through a chain of ``__getattr__`` calls, which cost more than a Chinese Checkers turn."""
+
+    def get(self: Any) -> Any:
+        if not getattr(self, "_has_reset", True):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env.unwrapped, name)
+
+    return property(get)
+
+
+class _Forwarding:
+    """The attributes an AEC loop reads at every turn, forwarded directly (the wrappers
+    write them on the raw env, ``unwrapped``, so reading them there is the same)."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+
+class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper`` with direct attributes."""
+
+
+class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` with direct attributes."""
+
+
+class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with direct attributes (still refused before
+    the first reset)."""
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -209,7 +247,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         player = self._seat[agent]
         if self.state.current_player == player:
-            mask = self.state.action_mask().astype(np.int8)
+            # a fresh array each call: its bytes are the int8 mask, no copy needed
+            mask = self.state.action_mask().view(np.int8)
         else:
             mask = self._zeros.copy()
         return {"observation": self.state.observation(player), "action_mask": mask}
