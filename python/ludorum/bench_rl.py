@@ -75,11 +75,15 @@ def ply_rate(game: str, options: dict[str, Any], seconds: float) -> float:
     """Plies per second of ``ludorum.simulate`` on one thread (random play, the game's cap)."""
     seeds = iter(range(1 << 62))
 
-    def batch() -> int:
-        result = simulate(game, games=64, seed=next(seeds), threads=1, progress=False, **options)
+    def batch(games: int) -> int:
+        result = simulate(
+            game, games=games, seed=next(seeds), threads=1, progress=False, **options
+        )
         return int(result.plies)
 
-    return _rate(batch, seconds)
+    # batches of about 200,000 plies, so that the cost of a call stays small beside short games
+    games = max(64, 200_000 * 64 // max(1, batch(64)))
+    return _rate(lambda: batch(games), seconds)
 
 
 def turns_per_second(aec: Any, seconds: float) -> float:

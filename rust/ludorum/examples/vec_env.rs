@@ -65,10 +65,7 @@ impl Visitor for Steps {
 fn main() {
     let mut args = std::env::args().skip(1);
     let game = args.next().unwrap_or_else(|| "chinese_checkers".into());
-    let mut number = |default: usize| {
-        args.next()
-            .map_or(default, |a| a.parse().expect("a count"))
-    };
+    let mut number = |default: usize| args.next().map_or(default, |a| a.parse().expect("a count"));
     let (envs, steps, threads) = (number(1024), number(200), number(1));
     let rest: Vec<String> = args.collect();
     let options = parse_assignments(rest.iter().map(String::as_str)).unwrap_or_else(|e| {

@@ -116,7 +116,11 @@ fn push_actions<G: Game>(game: &G, out: &mut Vec<u8>) {
 fn push_hex(out: &mut Vec<u8>, bits: u32) {
     for shift in (0..8).rev() {
         let digit = ((bits >> (shift * 4)) & 0xf) as u8;
-        out.push(if digit < 10 { b'0' + digit } else { b'a' + digit - 10 });
+        out.push(if digit < 10 {
+            b'0' + digit
+        } else {
+            b'a' + digit - 10
+        });
     }
 }
 

@@ -389,7 +389,6 @@ impl<G: Game> VecEnv<G> {
         };
         let n = shape.num_envs;
         let threads = self.config.threads.clamp(1, n);
-        let per = n.div_ceil(threads);
         let obs_size = shape.observation_size();
         let parts = Parts {
             slots: &mut self.slots,
@@ -422,24 +421,40 @@ impl<G: Game> VecEnv<G> {
             run(0, parts);
             return;
         }
-        std::thread::scope(|scope| {
-            let mut rest = parts;
-            let mut first = 0;
-            while !rest.slots.is_empty() {
-                let take = per.min(rest.slots.len());
-                let (part, tail) = rest.split(take, shape);
-                rest = tail;
-                let run = &run;
-                if rest.slots.is_empty() {
-                    run(first, part);
-                } else {
-                    scope.spawn(move || run(first, part));
-                }
-                first += take;
+        // Chunks of CHUNK envs, taken in turn by every thread (the caller's too) from a shared
+        // list: a thread that starts late, or whose envs cost more (resets, long move lists),
+        // leaves its chunks to the others instead of holding the step up; CHUNK envs' flags
+        // fill whole cache lines, so threads do not write the same line.
+        let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK));
+        let mut rest = parts;
+        let mut first = 0;
+        while !rest.slots.is_empty() {
+            let take = CHUNK.min(rest.slots.len());
+            let (part, tail) = rest.split(take, shape);
+            chunks.push((first, part));
+            rest = tail;
+            first += take;
+        }
+        chunks.reverse(); // popped from the end: the envs in order
+        let queue = std::sync::Mutex::new(chunks);
+        let work = || loop {
+            let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            match next {
+                Some((first, part)) => run(first, part),
+                None => break,
             }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads.min(n.div_ceil(CHUNK)) {
+                scope.spawn(work);
+            }
+            work();
         });
     }
 }
+
+/// Envs a thread takes at a time in a step over threads.
+const CHUNK: usize = 64;
 
 /// What every env's work reads.
 struct Context<'a, G: Game> {

@@ -266,11 +266,14 @@ impl Game for ConnectFour {
     fn observation(&self, player: usize, out: &mut [f32]) {
         out.fill(0.0);
         for k in 0..2 {
-            let discs = self.discs[player ^ k];
-            for cell in 0..CELLS {
-                if discs >> board::bit_of_cell(cell) & 1 != 0 {
-                    out[k * CELLS + cell] = 1.0;
+            // the set bits only: a batched env writes an observation at every step
+            let plane = &mut out[k * CELLS..(k + 1) * CELLS];
+            let mut discs = self.discs[player ^ k];
+            while discs != 0 {
+                if let Some(cell) = board::cell_of_bit(discs.trailing_zeros() as usize) {
+                    plane[cell] = 1.0;
                 }
+                discs &= discs - 1;
             }
         }
         if self.current_player() == Some(player) {
