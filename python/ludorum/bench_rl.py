@@ -76,9 +76,7 @@ def ply_rate(game: str, options: dict[str, Any], seconds: float) -> float:
     seeds = iter(range(1 << 62))
 
     def batch(games: int) -> int:
-        result = simulate(
-            game, games=games, seed=next(seeds), threads=1, progress=False, **options
-        )
+        result = simulate(game, games=games, seed=next(seeds), threads=1, progress=False, **options)
         return int(result.plies)
 
     # batches of about 200,000 plies, so that the cost of a call stays small beside short games
