@@ -373,3 +373,29 @@ fn errors_escape_control_bytes_and_json_answers_always_carry_an_id() {
         .0;
     assert!(reply.contains("given twice"), "{reply}");
 }
+
+#[test]
+fn a_host_that_says_stop_ends_the_search_and_the_session() {
+    let limits = Limits {
+        think: Duration::from_secs(120),
+        ..Limits::default()
+    };
+    let mut output = Vec::new();
+    let mut asked = 0;
+    let mut go_on = || {
+        asked += 1;
+        asked < 4
+    };
+    Session::with_limits(false, limits)
+        .run_until(
+            std::io::Cursor::new(b"new dominions\nanalyse mcts:10000000\nkey\n".to_vec()),
+            &mut output,
+            &mut go_on,
+        )
+        .expect("no I/O error");
+    let text = String::from_utf8(output).expect("UTF-8 out");
+    let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
+    // the stopped search answers, and the session ends before the line after it
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert!(answers[1].contains("\"stopped\":true"), "{}", answers[1]);
+}

@@ -25,6 +25,7 @@
 //! ```
 
 pub mod board;
+mod drawing;
 mod cache;
 mod eval;
 mod hops;

@@ -30,6 +30,7 @@
 //! ```
 
 pub mod board;
+mod drawing;
 mod cache;
 mod eval;
 mod movegen;
