@@ -228,3 +228,26 @@ def test_ctrl_c_stops_the_arena_command() -> None:
             process.kill()
     assert process.returncode == 130, process.communicate()
     assert after < 1.0, after
+
+
+def test_ctrl_c_ends_ludorum_serve_during_a_search() -> None:
+    """``ludorum serve`` searching: SIGINT ends it with status 130 within a second."""
+    command = [sys.executable, "-m", "ludorum.cli", "serve"]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write("new dominions\nanalyse mcts:10000000\n")
+        process.stdin.flush()
+        assert process.stdout.readline() == "= 1\n"  # the interpreter is up, the search begins
+        time.sleep(0.5)
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+        after = time.perf_counter() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, process.communicate()
+    assert after < 1.0, after

@@ -1,8 +1,8 @@
 """``show`` in the engine protocol draws the board as ``state.render()`` does in Python (the
 engine's drawing, ``Game::board_text``, is written apart from the Python renderers): for every
 game and configuration of its test spec, along a seeded random game, the engine's board lines
-are the first lines of the Python drawing (without its blank lines), for the referee and, in a game with hidden
-information, for every seat (which then sees only what it may)."""
+are the first lines of the Python drawing (without its blank lines), for the referee and, in a
+game with hidden information, for every seat (which then sees only what it may)."""
 
 from __future__ import annotations
 
