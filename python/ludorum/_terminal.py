@@ -110,8 +110,9 @@ def play_terminal(
 
     The board, with its coordinates, is shown after every move (yours and the agents'), from
     your seat when one person plays (in games of hidden information, as that seat sees it), and
-    at each human turn with the legal moves and a prompt; the input is a move in notation, ``moves``, ``undo``
-    (back to that person's previous turn), ``help`` or ``quit``; the end of the input quits.
+    at each human turn with the legal moves and a prompt; the input is a move in notation,
+    ``moves``, ``undo`` (back to that person's previous turn), ``help`` or ``quit``; the end of
+    the input quits.
     The agents' moves are printed as the human seats see them. Agents are seeded by the game's
     ``seed`` option (0 without one).
 

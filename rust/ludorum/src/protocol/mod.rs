@@ -738,7 +738,16 @@ impl Session {
                 table.search_allowed()?;
                 let analysis = table.analyse(&spec, stop)?;
                 if command == "analyse" {
-                    return Ok(analysis_json(&analysis, stop.load(Ordering::Relaxed)));
+                    // stopped: a search that `stop` cut short of its budget (a `stop` that came
+                    // as it ended, or to the random agent, which does not search, cut nothing)
+                    let stopped = match &spec {
+                        AgentSpec::Mcts(config) => {
+                            stop.load(Ordering::Relaxed)
+                                && analysis.simulations < config.simulations
+                        }
+                        AgentSpec::Random { .. } => false,
+                    };
+                    return Ok(analysis_json(&analysis, stopped));
                 }
                 let chosen = analysis
                     .moves
