@@ -85,8 +85,7 @@ fn call(
     py: Python<'_>,
     this: &PyVecEnv,
     plain: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>) -> Result<(), Error> + Send,
-    until: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>, &AtomicBool) -> Result<bool, Error>
-        + Send,
+    until: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>, &AtomicBool) -> Result<bool, Error> + Send,
 ) -> PyResult<()> {
     let searches = this
         .env

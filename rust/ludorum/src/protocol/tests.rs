@@ -421,7 +421,10 @@ fn show_draws_every_game_s_board_and_a_seat_sees_only_its_view() {
     ask("new armadora players=2 first_player=0 seat=1");
     assert_eq!(ask("play 3@c3"), "= ?@c3\n\n");
     let seated = ask("show");
-    assert!(seated.contains(" O? ") && !seated.contains("O3"), "{seated}");
+    assert!(
+        seated.contains(" O? ") && !seated.contains("O3"),
+        "{seated}"
+    );
     ask("use 1 referee");
     assert!(ask("show").contains(" O3 "));
     assert!(ask("show 1").contains(" O? "));

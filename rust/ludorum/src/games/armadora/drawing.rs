@@ -132,7 +132,12 @@ pub(super) fn board_text(game: &Armadora, viewer: Option<usize>) -> String {
         for (player, cells) in data["looks"].as_array().into_iter().flatten().enumerate() {
             let cells: Vec<usize> = cells
                 .as_array()
-                .map(|c| c.iter().filter_map(Value::as_u64).map(|c| c as usize).collect())
+                .map(|c| {
+                    c.iter()
+                        .filter_map(Value::as_u64)
+                        .map(|c| c as usize)
+                        .collect()
+                })
                 .unwrap_or_default();
             if !cells.is_empty() {
                 let who = if seer == Some(player as u64) {

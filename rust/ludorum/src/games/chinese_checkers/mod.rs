@@ -25,8 +25,8 @@
 //! ```
 
 pub mod board;
-mod drawing;
 mod cache;
+mod drawing;
 mod eval;
 mod hops;
 mod movegen;

@@ -30,8 +30,8 @@
 //! ```
 
 pub mod board;
-mod drawing;
 mod cache;
+mod drawing;
 mod eval;
 mod movegen;
 mod notation;
