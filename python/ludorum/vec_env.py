@@ -231,7 +231,8 @@ class VecEnv:
                 ``autoreset="disabled"``, or a step before the first reset.
             KeyboardInterrupt: Ctrl-C while built-in opponents search (``"mcts:2000"``):
                 the step is given up within a fraction of a second, and every env and array
-                is as it was before it.
+                is as it was before it (or, when Ctrl-C comes just as the step ends, as the
+                step left it: never half a step).
         """
         array = np.asarray(actions)
         if array.shape != (self.num_envs,) or not (

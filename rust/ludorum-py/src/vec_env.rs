@@ -80,7 +80,8 @@ fn with_outputs_held<T>(
 
 /// A reset, step or play from outside: with searching opponents (a call that may take long)
 /// watched for Ctrl-C, which gives the call up and leaves every env and output as it was
-/// before it (`until`); else in one go (`plain`), the GIL released.
+/// before it (`until`; a Ctrl-C that comes as the call ends leaves them as the call did: never
+/// half of it); else in one go (`plain`), the GIL released.
 fn call(
     py: Python<'_>,
     this: &PyVecEnv,
