@@ -41,28 +41,29 @@ pub(crate) fn sigma<C: Cands>(
     // One pass for the visits, each visited candidate's Q (NaN for the unvisited, filled with
     // the mixed value below) and the visited Qs' range (min and max do not depend on order).
     out.clear();
+    out.resize(cands.len(), f64::NAN);
     let mut n = 0u64;
     let mut max_visits = 0u32;
     let mut sum_probs = 0.0;
     let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut unvisited = false;
-    out.extend((0..cands.len()).map(|i| {
+    for (i, q) in out.iter_mut().enumerate() {
         let e = cands.edge(i);
         let edge = &node.edges[e];
         let v = edge.n + edge.vl;
         n += u64::from(v);
         max_visits = max_visits.max(v);
-        if v == 0 {
+        if v > 0 {
+            sum_probs += cands.prior(node, i).max(f64::MIN_POSITIVE);
+            // The mover's own sum, pending descents counted as value -1.
+            let w = node.w[e * players + p] - f64::from(edge.vl);
+            *q = w / f64::from(v);
+            min = min.min(*q);
+            max = max.max(*q);
+        } else {
             unvisited = true;
-            return f64::NAN;
         }
-        sum_probs += cands.prior(node, i).max(f64::MIN_POSITIVE);
-        // The mover's own sum, pending descents counted as value -1.
-        let q = (node.w[e * players + p] - f64::from(edge.vl)) / f64::from(v);
-        min = min.min(q);
-        max = max.max(q);
-        q
-    }));
+    }
     let mut mixed = f64::NAN;
     if unvisited {
         let raw = node.raw[p];
