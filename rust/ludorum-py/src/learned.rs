@@ -281,8 +281,14 @@ impl PyLearnedAgent {
             .iter()
             .flat_map(|r| r.visits.iter().map(|&v| v as i64))
             .collect();
-        let policies = results.iter().flat_map(|r| r.policy.iter().copied()).collect();
-        let values = results.iter().flat_map(|r| r.value.iter().copied()).collect();
+        let policies = results
+            .iter()
+            .flat_map(|r| r.policy.iter().copied())
+            .collect();
+        let values = results
+            .iter()
+            .flat_map(|r| r.value.iter().copied())
+            .collect();
         Ok((
             PyArray1::from_vec(py, actions),
             PyArray1::from_vec(py, visits).reshape([n, a])?,

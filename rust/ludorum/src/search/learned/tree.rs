@@ -176,7 +176,8 @@ impl Tree {
         let first = self.edges.len() as u32;
         let len = edges.len() as u32;
         self.edges.extend(edges);
-        let max_logit = super::cands::max_logit(self.edges[first as usize..].iter().map(|e| e.logit));
+        let max_logit =
+            super::cands::max_logit(self.edges[first as usize..].iter().map(|e| e.logit));
         self.w.extend(std::iter::repeat_n(0.0, len as usize * p));
         self.raw[n as usize * p..(n as usize + 1) * p].copy_from_slice(raw);
         self.nodes[n as usize] = Node {
