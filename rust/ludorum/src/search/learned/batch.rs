@@ -548,7 +548,8 @@ impl LearnedSearch {
         )
     }
 
-    /// [`search`](Self::search) with the temperature of each root's chosen move given.
+    /// [`search`](Self::search) with the temperature of each root's chosen move given. A search
+    /// that fails drops the trees it was given and leaves their generators as they were.
     ///
     /// # Errors
     ///
@@ -566,6 +567,28 @@ impl LearnedSearch {
                 "one tree and one temperature per root".into(),
             ));
         }
+        // A search that fails (the evaluator's error, bad output, Ctrl-C) leaves trees with
+        // half-done steps: they are dropped, and each generator is put back, so the next search
+        // is that of a fresh tree, whatever step the failure came at.
+        let generators: Vec<SplitMix64> = games.iter().map(|g| g.rng.clone()).collect();
+        let out = self.search_steps(states, games, evaluator, interrupt, temperatures);
+        if out.is_err() {
+            for (game, rng) in games.iter_mut().zip(generators) {
+                game.tree = Tree::new();
+                game.rng = rng;
+            }
+        }
+        out
+    }
+
+    fn search_steps<G: Game, E: Evaluator<G> + ?Sized>(
+        &mut self,
+        states: &[G],
+        games: &mut [GameSearch],
+        evaluator: &mut E,
+        interrupt: &mut dyn FnMut() -> bool,
+        temperatures: &[f64],
+    ) -> Result<Vec<SearchResult>, Error> {
         let hidden = G::hidden_information().is_some();
         let reuse = self.config.reuse;
         let sims = self.config.simulations;
