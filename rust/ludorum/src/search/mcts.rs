@@ -417,19 +417,19 @@ impl<G: Game> Mcts<G> {
         let (first, others) = trees
             .split_first_mut()
             .expect("one tree per thread, at least one");
-        // The calling thread searches the first tree: one thread fewer to start per search.
-        let done: u32 = std::thread::scope(|scope| {
-            let handles: Vec<_> = others
-                .iter_mut()
-                .enumerate()
-                .map(|(t, tree)| scope.spawn(move || run(t + 1, tree)))
-                .collect();
-            let mine = run(0, first);
-            mine + handles
-                .into_iter()
-                .map(|h| h.join().expect("a search thread does not panic"))
-                .sum::<u32>()
+        let mut done = vec![0u32; threads];
+        let (first_done, others_done) = done.split_first_mut().expect("one count per tree");
+        // The other trees go to rayon's pool, whose threads outlive a search: starting a
+        // thread per search cost ~70-110 µs, a tenth of a 2,000-simulation Connect Four
+        // search. The calling thread searches the first tree meanwhile.
+        rayon::in_place_scope(|scope| {
+            for (t, (tree, count)) in others.iter_mut().zip(others_done).enumerate() {
+                let run = &run;
+                scope.spawn(move |_| *count = run(t + 1, tree));
+            }
+            *first_done = run(0, first);
         });
+        let done: u32 = done.iter().sum();
         self.trees = trees;
         debug_assert!(done <= total);
         self.merge(game)
