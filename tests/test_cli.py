@@ -394,3 +394,25 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert exit_info.value.code == 0
     assert capsys.readouterr().out == f"ludorum {ludorum.__version__}\n"
     assert ludorum.__version__ == version("ludorum")
+
+
+def test_play_shows_the_board_from_your_seat_after_every_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _play(
+        ["armadora", "--seats", "human,mcts:20", "--first-player", "0"],
+        "3@c3\nquit\n",
+        monkeypatch,
+        capsys,
+    )
+    lines = out.splitlines()
+    header = "   a   b   c   d   e   f   g   h"  # the columns: the board with its coordinates
+    boards = [i for i, line in enumerate(lines) if line == header]
+    # at the start, after your move and after the agent's reply
+    assert len(boards) == 3, out
+    mine = next(i for i, line in enumerate(lines) if line.endswith("player 0 plays 3@c3"))
+    reply = next(i for i, line in enumerate(lines) if line.startswith("player 1 (mcts:20) plays"))
+    assert any(mine < b < reply for b in boards) and any(b > reply for b in boards)
+    # drawn from your seat: your warrior's strength, the agent's supply face down
+    after_reply = "\n".join(lines[reply:])
+    assert "O3" in after_reply and re.search(r"1 G goblin +supply \d+ face down", after_reply)

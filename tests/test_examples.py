@@ -37,3 +37,26 @@ def test_alphazero_connect_four_quick() -> None:
         check=True,
     )
     assert "against MCTS (32 simulations, random rollouts), 4 games" in run.stdout
+
+
+@pytest.mark.skipif(
+    "connect_four" not in ludorum.games(), reason="connect_four is not in this build"
+)
+def test_alphazero_saves_and_loads_the_network(tmp_path: Path) -> None:
+    weights = tmp_path / "net.npz"
+    script = [sys.executable, str(EXAMPLES / "alphazero.py"), "--quick", "--game", "connect_four"]
+    subprocess.run([*script, "--save", str(weights)], capture_output=True, timeout=120, check=True)
+    run = subprocess.run(
+        [*script, "--load", str(weights), "--iterations", "0", "--eval-search", "puct"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "iteration" not in run.stdout  # no training: the loaded network plays as saved
+    assert "4 games: net" in run.stdout
+    # a missing file is an error, not a fresh network
+    with pytest.raises(subprocess.CalledProcessError):
+        subprocess.run(
+            [*script, "--load", str(tmp_path / "missing.npz")], capture_output=True, check=True
+        )

@@ -1,5 +1,6 @@
 """Ctrl-C during long calls: a Rust ``simulate``, ``perft``, search (``Agent.choose`` and
-``analyse``, the learned agents), arena and self-play check for signals about every 50 ms with
+``analyse``, the learned agents, one by one or batched), arena, self-play and a ``VecEnv``
+whose opponents search check for signals about every 50 ms with
 the GIL released, and raise ``KeyboardInterrupt`` within a fraction of a second, leaving the
 state as it was.
 
@@ -144,6 +145,60 @@ def test_ctrl_c_stops_a_learned_search(agent: str) -> None:
     assert result["after"] < 1.0, result
 
 
+def test_ctrl_c_stops_a_learned_batched_search() -> None:
+    result = interrupted(
+        f"""
+        states = [ludorum.new("dominions") for _ in range(3)]
+        before = [s.to_json() for s in states]
+        searcher = ludorum.agents.PUCT("evaluation", simulations={LEARNED})
+        run(lambda: searcher.search_many(states))
+        assert [s.to_json() for s in states] == before
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
+def test_ctrl_c_stops_a_simulate_with_searching_agents() -> None:
+    result = interrupted(
+        f"""
+        run(lambda: ludorum.simulate(
+            "connect_four", games=4, seed=1, agents=["mcts:{HUGE}", "random"], threads=2
+        ))
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
+@pytest.mark.parametrize("call", ["step", "reset"])
+def test_ctrl_c_stops_a_vec_env_with_searching_opponents_and_leaves_it(call: str) -> None:
+    """The opponents' searches run inside the step (or the reset, when they move first): Ctrl-C
+    gives the call up, and every env and array is as before it; the next call plays on."""
+    learner = 0 if call == "step" else 1
+    result = interrupted(
+        f"""
+        import numpy as np
+        env = ludorum.VecEnv(
+            "connect_four", 3, seed=4, threads=2, opponents="mcts:{HUGE}", learner={learner}
+        )
+        if {call!r} == "step":
+            obs, info = env.reset()
+        else:
+            obs, info = env._obs, env._info()
+        before = obs.copy(), info["action_mask"].copy(), info["current_player"].copy()
+        games = [env._env.game_json(i) for i in range(3)]
+        actions = np.zeros(3, dtype=np.int64)
+        run(lambda: env.step(actions) if {call!r} == "step" else env.reset())
+        assert (obs == before[0]).all() and (info["action_mask"] == before[1]).all()
+        assert (info["current_player"] == before[2]).all()
+        assert [env._env.game_json(i) for i in range(3)] == games
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
 def test_ctrl_c_stops_selfplay() -> None:
     result = interrupted(
         f"""
@@ -172,4 +227,28 @@ def test_ctrl_c_stops_the_arena_command() -> None:
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130, process.communicate()
+    assert after < 1.0, after
+
+
+def test_ctrl_c_ends_ludorum_serve_during_a_search() -> None:
+    """``ludorum serve`` searching: SIGINT ends it with status 130 within a second."""
+    command = [sys.executable, "-m", "ludorum.cli", "serve"]
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write("new dominions\nanalyse mcts:10000000\n")
+        process.stdin.flush()
+        assert process.stdout.readline() == "= 1\n"  # the interpreter is up, the search begins
+        time.sleep(0.5)
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        # the stopped search's answer is long (every move of Dominions): read it as it comes
+        _, err = process.communicate(timeout=30)
+        after = time.perf_counter() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
     assert after < 1.0, after

@@ -9,6 +9,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,31 @@ ENGINE = ROOT / "target/release/ludorum-engine"
 
 
 def serve(lines: list[str], json_mode: bool = False) -> str:
+    """The answers of ``ludorum serve`` to ``lines``, each sent once the one before it is answered
+    (as a client waits for an answer: the session reads on while a search runs, so that a later
+    ``stop`` or ``quit`` would end it)."""
     args = [sys.executable, "-m", "ludorum.cli", "serve"] + (["--json"] if json_mode else [])
-    done = subprocess.run(
-        args, input="".join(f"{line}\n" for line in lines), capture_output=True, text=True
+    process = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
+    assert process.stdin is not None and process.stdout is not None
+    answers = []
+    try:
+        for line in lines:
+            process.stdin.write(f"{line}\n")
+            process.stdin.flush()
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue  # no answer
+            answer = [process.stdout.readline()]
+            while not json_mode and answer[-1] not in ("\n", ""):
+                answer.append(process.stdout.readline())
+            answers.append("".join(answer))
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    return "".join(answers)
 
 
 def read_transcript(path: Path) -> list[str]:
@@ -124,3 +144,29 @@ def test_random_games_through_the_protocol_are_simulate_s(game: str, options: di
         winners = [p for p in range(8) if mask >> p & 1]
         assert outcome == {"winners": winners, "reason": result.reasons[i]}
         call("close")
+
+
+def test_stop_ends_a_search_of_ludorum_serve() -> None:
+    """``ludorum serve`` reads on while it searches, as the binary does: ``stop`` ends the search,
+    which answers with what it found; the line after it is answered after it, in order."""
+    args = [sys.executable, "-m", "ludorum.cli", "serve"]
+    process = subprocess.Popen(
+        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write("new dominions\nanalyse mcts:10000000\n")
+        process.stdin.flush()
+        assert process.stdout.readline() == "= 1\n" and process.stdout.readline() == "\n"
+        time.sleep(0.5)  # the search runs: it would take minutes
+        process.stdin.write("stop\ncurrent_player\nquit\n")
+        process.stdin.flush()
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    answers = out.split("\n\n")
+    analysis = json.loads(answers[0].removeprefix("= "))
+    assert analysis["stopped"] is True and analysis["simulations"] < 10_000_000
+    assert answers[1:4] == ["=", "= 0", "="]

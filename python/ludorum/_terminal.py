@@ -108,9 +108,11 @@ def play_terminal(
     """A game of ``game`` between the people at ``human`` seats and agents (``ludorum play``),
     read from ``stdin`` and written to ``stdout``.
 
-    Each human turn shows the board (in games of hidden information, as that seat sees it),
-    the legal moves and a prompt; the input is a move in notation, ``moves``, ``undo``
-    (back to that person's previous turn), ``help`` or ``quit``; the end of the input quits.
+    The board, with its coordinates, is shown after every move (yours and the agents'), from
+    your seat when one person plays (in games of hidden information, as that seat sees it), and
+    at each human turn with the legal moves and a prompt; the input is a move in notation,
+    ``moves``, ``undo`` (back to that person's previous turn), ``help`` or ``quit``; the end of
+    the input quits.
     The agents' moves are printed as the human seats see them. Agents are seeded by the game's
     ``seed`` option (0 without one).
 
@@ -149,6 +151,22 @@ def play_terminal(
             return str(state.to_json(viewer=viewer)["moves"][-1])
         return state.history()[-1].notation
 
+    # "you": the one person at the table, whose seat every board after a move is drawn from
+    # (with several people and hidden information, each sees the board at its own turns only)
+    you = humans[0] if len(humans) == 1 else None
+    drawn: tuple[int, int | None] | None = None  # the ply and seat of the last board drawn
+
+    def draw(viewer: int | None) -> None:
+        """The board from ``viewer``'s seat, with its coordinates, once per ply and seat."""
+        nonlocal drawn
+        if hidden and viewer is None:
+            return  # nobody may see everything while the game runs
+        seen = (state.ply, viewer if hidden else None)
+        if drawn != seen:
+            drawn = seen
+            say()
+            say(state.render(viewer=viewer) if hidden else state.render())
+
     names = ", ".join(f"{p}: {text}" for p, text in enumerate(seats))
     say(f"{game}, seats {names}. Type help for the commands.")
     turns: list[int] = []  # the ply of every human decision taken, for undo
@@ -158,13 +176,13 @@ def play_terminal(
             with _thinking(say, stdout, f"player {player} ({seats[player]})"):
                 move = agents[player].choose(state)
             state.play(move)
-            viewer = humans[0] if len(humans) == 1 else None
-            say(f"player {player} ({seats[player]}) plays {notation(viewer)}")
+            say(f"player {player} ({seats[player]}) plays {notation(you)}")
+            if humans and state.current_player is not None:
+                draw(you)
             continue
         if listed != state.ply:
             listed = state.ply
-            say()
-            say(state.render(viewer=player) if hidden else state.render())
+            draw(player)
             moves = [m.notation for m in state.legal_moves()]
             more = f" ... ({len(moves) - _LISTED_MOVES} more: type moves)"
             shown = " ".join(moves[:_LISTED_MOVES]) + (more if len(moves) > _LISTED_MOVES else "")
@@ -204,6 +222,8 @@ def play_terminal(
                 continue
             turns.append(state.ply - 1)
             say(f"player {player} plays {notation(player)}")
+            if state.current_player is not None:
+                draw(player)
     say()
     say(state.render())
     outcome = state.outcome()

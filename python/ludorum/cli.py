@@ -273,26 +273,11 @@ def _cmd_web(args: argparse.Namespace, options: dict[str, Any]) -> None:
 
 def _cmd_serve(args: argparse.Namespace, options: dict[str, Any]) -> None:
     """The engine protocol (docs/protocol.md) on stdin and stdout: the Rust core's session,
-    fed one line at a time (so that Ctrl-C stops it)."""
+    which reads on while a search runs (so that ``stop`` ends it); Ctrl-C ends the session."""
     from ._ludorum import ProtocolSession
 
-    session = ProtocolSession(args.json)
-    limit = ProtocolSession.MAX_LINE
-    source, sink = sys.stdin.buffer, sys.stdout
-    while True:
-        line = source.readline(limit + 1)
-        if not line:
-            return
-        if len(line) > limit and not line.endswith(b"\n"):
-            while (rest := source.readline(limit)) and not rest.endswith(b"\n"):
-                pass
-            reply, quit = session.too_long(), False
-        else:
-            reply, quit = session.handle(line.rstrip(b"\n"))
-        sink.write(reply)
-        sink.flush()
-        if quit:
-            return
+    sys.stdout.flush()  # the session writes to the same stream, from Rust
+    ProtocolSession(args.json).run()
 
 
 def _parser() -> tuple[_Parser, dict[str, _Parser]]:

@@ -190,6 +190,8 @@ class VecEnv:
 
         Raises:
             InvalidArgumentError: a bad seed, or a mask that is not one bool per env.
+            KeyboardInterrupt: Ctrl-C while built-in opponents search: as in :meth:`step`,
+                nothing is reset.
         """
         if seed is not None:
             seed = _args.seed(seed)
@@ -227,6 +229,10 @@ class VecEnv:
             IllegalMoveError: an action not legal in its env; no env is stepped.
             InvalidOptionError: not one action per env; an ended env stepped with
                 ``autoreset="disabled"``, or a step before the first reset.
+            KeyboardInterrupt: Ctrl-C while built-in opponents search (``"mcts:2000"``):
+                the step is given up within a fraction of a second, and every env and array
+                is as it was before it (or, when Ctrl-C comes just as the step ends, as the
+                step left it: never half a step).
         """
         array = np.asarray(actions)
         if array.shape != (self.num_envs,) or not (

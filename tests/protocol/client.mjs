@@ -2,7 +2,8 @@
 // spawns the engine binary and plays full games of every game, half the moves picked from
 // `legal` and played with `play`, half asked of the engine with `genmove`, in text mode and in
 // JSON-lines mode; then, in each mode, what an engine author expects: list options, the games'
-// facts, `analyse`, budgets of time, `stop` sent while a search runs, seat mode, and refusals.
+// facts, `analyse`, budgets of time, `stop` sent while a search runs, seat mode, `show`'s
+// board (and a seat's board), and refusals.
 // Usage: node client.mjs ENGINE [GAMES_PER_MODE]. Prints one line per game and exits non-zero
 // on any unexpected answer.
 import { spawn } from "node:child_process";
@@ -113,6 +114,10 @@ async function engineGrade(ask) {
   must((await ask("new", "armadora", "players=2", "rules=advanced", "races=mage,orc")).ok, "races");
   must(!(await ask("new", "dominions", "seed=1", "seed=2")).ok, "an option given twice");
   must((await ask("new", "dominions")).ok, "new dominions");
+  // show draws the board with its coordinates (here the hexagon's row ends), then the summary
+  const board = String((await ask("show")).result).split("\n");
+  must(board[0].trim().startsWith("q9") && board[0].endsWith("q17"), `the board: ${board[0]}`);
+  must(board.some((line) => line.startsWith("game dominions ply 0 to move: 0")), "the summary");
   const analysis = (await ask("analyse", "mcts:200")).result;
   must(analysis.simulations === 200 && analysis.moves[0].move === analysis.best, "analyse");
   must((await ask("current_player")).result === 0, "analyse does not play");
@@ -127,6 +132,10 @@ async function engineGrade(ask) {
   must((await ask("play", "3@c3")).result === "?@c3", "the seat's view of a move");
   must(!(await ask("key")).ok && !(await ask("json", "0")).ok, "referee knowledge refused");
   must((await ask("json")).result.viewer === 1, "the seat's view");
+  // the seat's board: the other player's warrior face down, its strength nowhere
+  const seen = String((await ask("show")).result);
+  must(/ [A-Z]\? /.test(seen) && seen.includes("viewer 1"), `the seat's board: ${seen}`);
+  must(!(await ask("show", "0")).ok, "another seat's board refused");
   const bad = await ask("play", "a\u0000b\u001b");
   must(!bad.ok && !/[\u0000\u001b]/.test(bad.error), "control bytes escaped");
 }

@@ -2,16 +2,18 @@
 //! allocates once and rewrites in place at every reset and step, with the GIL released.
 //! `ludorum.VecEnv` (python/ludorum/vec_env.py) is the public face.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use ludorum::core::dyn_game;
+use ludorum::core::error::Error;
 use ludorum::env::{Autoreset, BatchEnv, Config, Outputs};
 use numpy::ndarray::IxDyn;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{agents, convert, errors};
+use crate::{agents, convert, errors, monitor};
 
 /// The batched env of one game and its output arrays.
 #[pyclass(name = "VecEnv", module = "ludorum._ludorum")]
@@ -43,6 +45,16 @@ fn with_outputs<T: Send>(
     this: &PyVecEnv,
     work: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>) -> T + Send,
 ) -> PyResult<T> {
+    with_outputs_held(py, this, |env, out| Ok(py.detach(|| work(env, out))))
+}
+
+/// Borrows every output array mutably and runs `work` on their slices (with the GIL: `work`
+/// releases it).
+fn with_outputs_held<T>(
+    py: Python<'_>,
+    this: &PyVecEnv,
+    work: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>) -> PyResult<T>,
+) -> PyResult<T> {
     let mut obs = this.obs.bind(py).try_readwrite()?;
     let mut rewards = this.rewards.bind(py).try_readwrite()?;
     let mut terminated = this.terminated.bind(py).try_readwrite()?;
@@ -63,7 +75,35 @@ fn with_outputs<T: Send>(
     };
     let mut env = this.env.lock().unwrap_or_else(|e| e.into_inner());
     let env: &mut dyn BatchEnv = env.as_mut();
-    Ok(py.detach(|| work(env, &mut outputs)))
+    work(env, &mut outputs)
+}
+
+/// A reset, step or play from outside: with searching opponents (a call that may take long)
+/// watched for Ctrl-C, which gives the call up and leaves every env and output as it was
+/// before it (`until`; a Ctrl-C that comes as the call ends leaves them as the call did: never
+/// half of it); else in one go (`plain`), the GIL released.
+fn call(
+    py: Python<'_>,
+    this: &PyVecEnv,
+    plain: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>) -> Result<(), Error> + Send,
+    until: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>, &AtomicBool) -> Result<bool, Error> + Send,
+) -> PyResult<()> {
+    let searches = this
+        .env
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .searches();
+    if !searches {
+        return with_outputs(py, this, plain)?.map_err(errors::to_py);
+    }
+    with_outputs_held(py, this, |env, out| {
+        monitor::watched(py, |stop| match until(env, out, stop) {
+            Ok(false) => None,
+            done => Some(done),
+        })
+    })?
+    .map(drop)
+    .map_err(errors::to_py)
 }
 
 #[pymethods]
@@ -142,19 +182,34 @@ impl PyVecEnv {
         mask: Option<PyReadonlyArray1<'_, bool>>,
     ) -> PyResult<()> {
         let mask = mask.as_ref().map(|m| m.as_slice()).transpose()?;
-        with_outputs(py, self, |env, out| env.reset(seed, mask, out))?.map_err(errors::to_py)
+        call(
+            py,
+            self,
+            |env, out| env.reset(seed, mask, out),
+            |env, out, stop| env.reset_until(seed, mask, out, stop),
+        )
     }
 
     /// Plays one action per env; nothing changes when one of them is not legal.
     fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
         let actions = actions.as_slice()?;
-        with_outputs(py, self, |env, out| env.step(actions, out))?.map_err(errors::to_py)
+        call(
+            py,
+            self,
+            |env, out| env.step(actions, out),
+            |env, out, stop| env.step_until(actions, out, stop),
+        )
     }
 
     /// Plays the moves of the seats played from outside, in the envs that wait for them.
     fn play_outside(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
         let actions = actions.as_slice()?;
-        with_outputs(py, self, |env, out| env.play_outside(actions, out))?.map_err(errors::to_py)
+        call(
+            py,
+            self,
+            |env, out| env.play_outside(actions, out),
+            |env, out, stop| env.play_outside_until(actions, out, stop),
+        )
     }
 
     /// Writes one random legal action per env into `actions` (and returns it).

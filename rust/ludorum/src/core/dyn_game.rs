@@ -195,6 +195,9 @@ pub trait DynGame: Send + Sync + 'static {
     /// The referee's JSON state, or with a `viewer` what that player may see.
     fn to_json(&self, viewer: Option<usize>) -> Value;
 
+    /// The board drawn as text for `viewer` (see [`Game::board_text`]).
+    fn board_text(&self, viewer: Option<usize>) -> Option<String>;
+
     /// Replaces the game with the one of a JSON state of the same game, checked in full;
     /// nothing changes on error.
     ///
@@ -372,6 +375,10 @@ impl<G: Game> DynGame for G {
             Some(viewer) => view_json(self, viewer),
             None => to_json(self),
         }
+    }
+
+    fn board_text(&self, viewer: Option<usize>) -> Option<String> {
+        Game::board_text(self, viewer)
     }
 
     fn load_json(&mut self, value: &Value) -> Result<(), Error> {

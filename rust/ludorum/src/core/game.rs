@@ -235,6 +235,14 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
         Ok(())
     }
 
+    /// The board drawn as text for `viewer` (`None`: the referee, who sees everything), with
+    /// the coordinates the notation uses, as `state.render()` draws it in Python; the engine
+    /// protocol's `show` answers with it. A viewer sees only what it may (Armadora's warriors
+    /// of other players face down). The default, for a game without a drawing, is `None`.
+    fn board_text(&self, _viewer: Option<usize>) -> Option<String> {
+        None
+    }
+
     /// Why a well-formed move is not legal here (for error messages).
     fn why_illegal(&self, _mv: Self::Move) -> String {
         "not a legal move in this position".into()

@@ -28,6 +28,8 @@
 //! assert!(buffers.current_player.iter().all(|&p| p == 0 || p == 1));
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use serde_json::{Map, Value};
 
 use crate::core::batch::restart_from;
@@ -161,6 +163,32 @@ pub struct Buffers {
 }
 
 impl Buffers {
+    /// A copy of what `out` holds.
+    fn copy_of(out: &Outputs<'_>) -> Self {
+        Self {
+            obs: out.obs.to_vec(),
+            rewards: out.rewards.to_vec(),
+            terminated: out.terminated.to_vec(),
+            truncated: out.truncated.to_vec(),
+            mask: out.mask.to_vec(),
+            current_player: out.current_player.to_vec(),
+            ended: out.ended.to_vec(),
+            final_obs: out.final_obs.to_vec(),
+        }
+    }
+
+    /// Writes this copy back into `out`.
+    fn copy_into(&self, out: &mut Outputs<'_>) {
+        out.obs.copy_from_slice(&self.obs);
+        out.rewards.copy_from_slice(&self.rewards);
+        out.terminated.copy_from_slice(&self.terminated);
+        out.truncated.copy_from_slice(&self.truncated);
+        out.mask.copy_from_slice(&self.mask);
+        out.current_player.copy_from_slice(&self.current_player);
+        out.ended.copy_from_slice(&self.ended);
+        out.final_obs.copy_from_slice(&self.final_obs);
+    }
+
     /// Slices of every buffer, for one call.
     pub fn outputs(&mut self) -> Outputs<'_> {
         Outputs {
@@ -234,6 +262,47 @@ pub trait BatchEnv: Send {
     /// As [`step`](Self::step): an action not legal in an env that waits for it; no env is
     /// stepped then.
     fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error>;
+    /// Whether an opponent searches (an MCTS agent), so that a reset, step or play from
+    /// outside may take long: the bindings then call the `_until` forms, which a stop ends.
+    fn searches(&self) -> bool;
+    /// [`reset`](Self::reset) that gives up soon after `stop` is set: `Ok(false)`, and every
+    /// env and output is as it was before the call (the search under way ends early and its
+    /// move is dropped).
+    ///
+    /// # Errors
+    ///
+    /// As [`reset`](Self::reset).
+    fn reset_until(
+        &mut self,
+        seed: Option<u64>,
+        mask: Option<&[bool]>,
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<bool, Error>;
+    /// [`step`](Self::step) that gives up soon after `stop` is set: `Ok(false)`, and every env
+    /// and output is as it was before the step.
+    ///
+    /// # Errors
+    ///
+    /// As [`step`](Self::step).
+    fn step_until(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<bool, Error>;
+    /// [`play_outside`](Self::play_outside) that gives up soon after `stop` is set:
+    /// `Ok(false)`, and every env and output is as it was before the call.
+    ///
+    /// # Errors
+    ///
+    /// As [`play_outside`](Self::play_outside).
+    fn play_outside_until(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<bool, Error>;
     /// One uniformly random legal action per env (0 for an env waiting for its reset), from
     /// each episode's own generator.
     fn sample_actions(&mut self, actions: &mut [i64]);
@@ -245,6 +314,7 @@ pub trait BatchEnv: Send {
 }
 
 /// One env: its game, episode, generators and the legal actions its mask row holds.
+#[derive(Clone)]
 struct Slot<G: Game> {
     game: G,
     /// Whether a reset has started an episode here since the last seeded reset.
@@ -377,7 +447,7 @@ impl<G: Game> VecEnv<G> {
     }
 
     /// Runs `work` on every env with its rows of the outputs, over the configured threads.
-    fn for_each_env<F>(&mut self, out: &mut Outputs<'_>, work: F)
+    fn for_each_env<F>(&mut self, out: &mut Outputs<'_>, stop: &AtomicBool, work: F)
     where
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
     {
@@ -386,6 +456,7 @@ impl<G: Game> VecEnv<G> {
             start: &self.start,
             config: &self.config,
             shape,
+            stop,
         };
         let n = shape.num_envs;
         let threads = self.config.threads.clamp(1, n);
@@ -446,6 +517,8 @@ struct Context<'a, G: Game> {
     start: &'a G,
     config: &'a Config,
     shape: &'a Shape,
+    /// Set to give up: the opponents' searches end early, and the call's changes are undone.
+    stop: &'a AtomicBool,
 }
 
 /// Contiguous envs and their rows of every output.
@@ -543,7 +616,10 @@ impl<G: Game> Context<'_, G> {
                 break;
             }
             let agent = if slot.opponents.len() == 1 { 0 } else { player };
-            let mv = slot.opponents[agent].choose(&slot.game);
+            let mv = slot.opponents[agent].choose_until(&slot.game, self.stop);
+            if self.stop.load(Ordering::Relaxed) {
+                return; // given up: the call restores the envs
+            }
             slot.game.play_for_good(mv);
         }
     }
@@ -641,20 +717,14 @@ impl<G: Game> Context<'_, G> {
     }
 }
 
-impl<G: Game> BatchEnv for VecEnv<G> {
-    fn shape(&self) -> &Shape {
-        &self.shape
-    }
-
-    fn options(&self) -> Map<String, Value> {
-        self.start.options()
-    }
-
-    fn reset(
+/// The calls of [`BatchEnv`], with the flag that gives them up.
+impl<G: Game> VecEnv<G> {
+    fn reset_with(
         &mut self,
         seed: Option<u64>,
         mask: Option<&[bool]>,
         out: &mut Outputs<'_>,
+        stop: &AtomicBool,
     ) -> Result<(), Error> {
         if let Some(mask) = mask {
             if mask.len() != self.shape.num_envs {
@@ -672,7 +742,7 @@ impl<G: Game> BatchEnv for VecEnv<G> {
             }
         }
         self.reset_done = true;
-        self.for_each_env(out, |context, i, slot, mut rows| {
+        self.for_each_env(out, stop, |context, i, slot, mut rows| {
             if mask.is_some_and(|m| !m[i]) {
                 return;
             }
@@ -687,7 +757,12 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         Ok(())
     }
 
-    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
+    fn step_with(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<(), Error> {
         check_count("step", actions, self.shape.num_envs)?;
         if !self.reset_done {
             return Err(Error::InvalidOption("call reset() before step()".into()));
@@ -695,25 +770,119 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
             check_action(i, slot, action, self.config.autoreset)?;
         }
-        self.for_each_env(out, |context, i, slot, mut rows| {
+        self.for_each_env(out, stop, |context, i, slot, mut rows| {
             context.step_env(i, slot, actions[i], &mut rows);
         });
         Ok(())
     }
 
-    fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
+    fn play_outside_with(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<(), Error> {
         check_count("play_outside", actions, self.shape.num_envs)?;
         for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
             if waits_outside(&self.config.outside, slot) {
                 check_action(i, slot, action, self.config.autoreset)?;
             }
         }
-        self.for_each_env(out, |context, i, slot, mut rows| {
+        self.for_each_env(out, stop, |context, i, slot, mut rows| {
             if waits_outside(&context.config.outside, slot) {
                 context.play(i, slot, actions[i], &mut rows);
             }
         });
         Ok(())
+    }
+
+    /// Runs `call`, and when `stop` was set by its end puts every env and output back as
+    /// they were before it: `Ok(false)`. The copy costs little beside the searches that make a
+    /// call long enough to stop.
+    fn undone_if_stopped(
+        &mut self,
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+        call: impl FnOnce(&mut Self, &mut Outputs<'_>) -> Result<(), Error>,
+    ) -> Result<bool, Error> {
+        let slots = self.slots.clone();
+        let reset_done = self.reset_done;
+        let seed = self.config.seed;
+        let saved = Buffers::copy_of(out);
+        call(self, out)?;
+        if !stop.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        self.slots = slots;
+        self.reset_done = reset_done;
+        self.config.seed = seed;
+        saved.copy_into(out);
+        Ok(false)
+    }
+}
+
+impl<G: Game> BatchEnv for VecEnv<G> {
+    fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    fn options(&self) -> Map<String, Value> {
+        self.start.options()
+    }
+
+    fn reset(
+        &mut self,
+        seed: Option<u64>,
+        mask: Option<&[bool]>,
+        out: &mut Outputs<'_>,
+    ) -> Result<(), Error> {
+        self.reset_with(seed, mask, out, &AtomicBool::new(false))
+    }
+
+    fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
+        self.step_with(actions, out, &AtomicBool::new(false))
+    }
+
+    fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
+        self.play_outside_with(actions, out, &AtomicBool::new(false))
+    }
+
+    fn searches(&self) -> bool {
+        self.config
+            .opponents
+            .iter()
+            .flatten()
+            .any(|spec| matches!(spec, AgentSpec::Mcts(_)))
+    }
+
+    fn reset_until(
+        &mut self,
+        seed: Option<u64>,
+        mask: Option<&[bool]>,
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<bool, Error> {
+        self.undone_if_stopped(out, stop, |env, out| env.reset_with(seed, mask, out, stop))
+    }
+
+    fn step_until(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<bool, Error> {
+        self.undone_if_stopped(out, stop, |env, out| env.step_with(actions, out, stop))
+    }
+
+    fn play_outside_until(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+    ) -> Result<bool, Error> {
+        self.undone_if_stopped(out, stop, |env, out| {
+            env.play_outside_with(actions, out, stop)
+        })
     }
 
     fn sample_actions(&mut self, actions: &mut [i64]) {

@@ -299,3 +299,50 @@ fn outside_seats_wait_for_their_moves() {
     };
     assert!(VecEnv::<SoLongSucker>::new(&options, no_opponents).is_err());
 }
+
+#[test]
+fn a_stopped_call_leaves_every_env_and_output_as_it_was() {
+    let config = Config {
+        num_envs: 3,
+        seed: 5,
+        threads: 2,
+        opponents: Some(vec![AgentSpec::Mcts(crate::search::MctsConfig {
+            simulations: 20,
+            ..Default::default()
+        })]),
+        learner: 1,
+        ..Config::default()
+    };
+    let mut plain = VecEnv::<SoLongSucker>::new(&Map::new(), config.clone()).unwrap();
+    let mut stopped = VecEnv::<SoLongSucker>::new(&Map::new(), config).unwrap();
+    assert!(stopped.searches() && !cc(1, 1, Autoreset::NextStep).searches());
+    let (mut a, mut b) = (plain.buffers(), plain.buffers());
+    let (go, stop) = (AtomicBool::new(false), AtomicBool::new(true));
+    // a stopped reset changes nothing: not even whether the env was reset
+    assert!(!stopped
+        .reset_until(Some(3), None, &mut b.outputs(), &stop)
+        .unwrap());
+    assert!(stopped.step(&[0, 0, 0], &mut b.outputs()).is_err());
+    plain.reset(Some(3), None, &mut a.outputs()).unwrap();
+    assert!(stopped
+        .reset_until(Some(3), None, &mut b.outputs(), &go)
+        .unwrap());
+    let mut actions = vec![0i64; 3];
+    for _ in 0..12 {
+        plain.sample_actions(&mut actions);
+        let before = b.clone();
+        assert!(!stopped
+            .step_until(&actions, &mut b.outputs(), &stop)
+            .unwrap());
+        assert_eq!(
+            (&b.obs, &b.mask, &b.rewards),
+            (&before.obs, &before.mask, &before.rewards)
+        );
+        assert_eq!(b.current_player, before.current_player);
+        // the opponents' trees and generators were restored too: the same step follows
+        plain.step(&actions, &mut a.outputs()).unwrap();
+        assert!(stopped.step_until(&actions, &mut b.outputs(), &go).unwrap());
+        assert_eq!((&a.obs, &a.mask, &a.rewards), (&b.obs, &b.mask, &b.rewards));
+        assert_eq!((&a.ended, &a.current_player), (&b.ended, &b.current_player));
+    }
+}

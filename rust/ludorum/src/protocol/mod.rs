@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Map, Value};
 
+use crate::core::batch::MONITOR_INTERVAL;
 use crate::core::dyn_game::{self, DynGame, NamedMove};
 use crate::core::error::Error;
 use crate::core::json::outcome_json;
@@ -331,8 +332,24 @@ impl Session {
     /// An I/O error of either stream.
     pub fn run<R: BufRead + Send + 'static, W: Write>(
         &mut self,
+        input: R,
+        output: W,
+    ) -> std::io::Result<()> {
+        self.run_until(input, output, &mut || true)
+    }
+
+    /// [`run`](Self::run), asking `go_on()` about every [`MONITOR_INTERVAL`] whether to go on
+    /// (a host's Ctrl-C: `ludorum serve`): once it says no, the command under way is stopped
+    /// as by `stop`, its answer written, and the session ends.
+    ///
+    /// # Errors
+    ///
+    /// An I/O error of either stream.
+    pub fn run_until<R: BufRead + Send + 'static, W: Write>(
+        &mut self,
         mut input: R,
         mut output: W,
+        go_on: &mut dyn FnMut() -> bool,
     ) -> std::io::Result<()> {
         let (sender, lines) = mpsc::channel::<std::io::Result<Input>>();
         // Not scoped: after `quit` the reader may still wait on its input, and must not hold
@@ -354,15 +371,17 @@ impl Session {
         loop {
             let next = match pending.pop_front() {
                 Some(next) => next,
-                None => match lines.recv() {
+                None => match lines.recv_timeout(MONITOR_INTERVAL) {
                     Ok(next) => next?,
-                    Err(_) => return Ok(()), // the end of the input
+                    Err(mpsc::RecvTimeoutError::Timeout) if go_on() => continue,
+                    Err(mpsc::RecvTimeoutError::Timeout) => return Ok(()),
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()), // end of input
                 },
             };
             let (reply, quit) = match next {
                 Input::TooLong => (self.too_long(), false),
                 Input::Line(line) if self.is_long(&line) => {
-                    self.handle_long_line(&line, &lines, &mut pending)?
+                    self.handle_long_line(&line, &lines, &mut pending, go_on)?
                 }
                 Input::Line(line) => self.handle_line(&line),
             };
@@ -386,13 +405,28 @@ impl Session {
         line: &[u8],
         lines: &mpsc::Receiver<std::io::Result<Input>>,
         pending: &mut VecDeque<Input>,
+        go_on: &mut dyn FnMut() -> bool,
     ) -> std::io::Result<(String, bool)> {
         let stop = AtomicBool::new(false);
         let json_mode = self.json_mode;
-        std::thread::scope(|scope| {
+        let mut ended = false;
+        let mut asked = Instant::now();
+        let (reply, quit) = std::thread::scope(|scope| {
             let worker = scope.spawn(|| self.handle_line_until(line, &stop));
             let mut open = true;
-            while open && !worker.is_finished() {
+            while !worker.is_finished() {
+                if !ended && asked.elapsed() >= MONITOR_INTERVAL {
+                    asked = Instant::now();
+                    ended = !go_on();
+                    if ended {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                if !open {
+                    // the end of the input: the command runs to its end (or to `go_on`'s no)
+                    std::thread::sleep(Duration::from_millis(5));
+                    continue;
+                }
                 match lines.recv_timeout(Duration::from_millis(5)) {
                     Ok(Ok(next)) => {
                         if let Input::Line(text) = &next {
@@ -417,7 +451,8 @@ impl Session {
             Ok(worker
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-        })
+        })?;
+        Ok((reply, quit || ended))
     }
 
     /// The answer to a line longer than [`MAX_LINE`] bytes, which is skipped.
@@ -703,7 +738,16 @@ impl Session {
                 table.search_allowed()?;
                 let analysis = table.analyse(&spec, stop)?;
                 if command == "analyse" {
-                    return Ok(analysis_json(&analysis, stop.load(Ordering::Relaxed)));
+                    // stopped: a search that `stop` cut short of its budget (a `stop` that came
+                    // as it ended, or to the random agent, which does not search, cut nothing)
+                    let stopped = match &spec {
+                        AgentSpec::Mcts(config) => {
+                            stop.load(Ordering::Relaxed)
+                                && analysis.simulations < config.simulations
+                        }
+                        AgentSpec::Random { .. } => false,
+                    };
+                    return Ok(analysis_json(&analysis, stopped));
                 }
                 let chosen = analysis
                     .moves
@@ -953,8 +997,9 @@ fn games() -> Value {
     Value::Array(ALL.iter().map(|facts| facts.to_json()).collect())
 }
 
-/// A text summary of a table for `show`: the game, ply, player to move or outcome, and the
-/// moves as `viewer` sees them (the drawings of the boards live in the Python package).
+/// A table for `show`: the board as `viewer` sees it (as `state.render()` draws it, without
+/// blank lines), then the game, ply, player to move or outcome, and the moves as `viewer` sees
+/// them.
 fn show(game: &dyn DynGame, viewer: Option<usize>) -> String {
     let view = game.to_json(viewer);
     let moves: Vec<String> = view
@@ -966,14 +1011,26 @@ fn show(game: &dyn DynGame, viewer: Option<usize>) -> String {
         Some(p) => format!("to move: {p}"),
         None => format!("over: {}", outcome_json(game.outcome())),
     };
-    let mut lines = vec![
+    // without the drawing's blank lines (Armadora's rows without palisades between them): a
+    // blank line ends an answer in text mode
+    let mut lines: Vec<String> = game
+        .board_text(viewer)
+        .map(|board| {
+            board
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    lines.extend([
         format!("game {} ply {} {status}", game.name(), moves.len()),
         if moves.is_empty() {
             "moves (none)".to_owned()
         } else {
             format!("moves {}", moves.join(", "))
         },
-    ];
+    ]);
     if let Some(viewer) = viewer {
         lines.push(format!("viewer {viewer}"));
     }

@@ -373,3 +373,59 @@ fn errors_escape_control_bytes_and_json_answers_always_carry_an_id() {
         .0;
     assert!(reply.contains("given twice"), "{reply}");
 }
+
+#[test]
+fn a_host_that_says_stop_ends_the_search_and_the_session() {
+    let limits = Limits {
+        think: Duration::from_secs(120),
+        ..Limits::default()
+    };
+    let mut output = Vec::new();
+    let mut asked = 0;
+    let mut go_on = || {
+        asked += 1;
+        asked < 4
+    };
+    Session::with_limits(false, limits)
+        .run_until(
+            std::io::Cursor::new(b"new dominions\nanalyse mcts:10000000\nkey\n".to_vec()),
+            &mut output,
+            &mut go_on,
+        )
+        .expect("no I/O error");
+    let text = String::from_utf8(output).expect("UTF-8 out");
+    let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
+    // the stopped search answers, and the session ends before the line after it
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert!(answers[1].contains("\"stopped\":true"), "{}", answers[1]);
+}
+
+#[test]
+fn show_draws_every_game_s_board_and_a_seat_sees_only_its_view() {
+    for facts in ALL {
+        let mut session = Session::new(false);
+        let (reply, _) = session.handle_line(format!("new {}", facts.name).as_bytes());
+        assert_eq!(reply, "= 1\n\n");
+        let (shown, _) = session.handle_line(b"show");
+        let lines: Vec<&str> = shown.trim_end().lines().collect();
+        let summary = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("game {} ply 0", facts.name)))
+            .expect("the summary");
+        // a board of several lines before the summary, and no blank line inside the answer
+        assert!(summary >= 3, "{shown}");
+        assert!(!shown.trim_end().contains("\n\n"), "{shown}");
+    }
+    let mut session = Session::new(false);
+    let mut ask = |line: &str| session.handle_line(line.as_bytes()).0;
+    ask("new armadora players=2 first_player=0 seat=1");
+    assert_eq!(ask("play 3@c3"), "= ?@c3\n\n");
+    let seated = ask("show");
+    assert!(
+        seated.contains(" O? ") && !seated.contains("O3"),
+        "{seated}"
+    );
+    ask("use 1 referee");
+    assert!(ask("show").contains(" O3 "));
+    assert!(ask("show 1").contains(" O? "));
+}

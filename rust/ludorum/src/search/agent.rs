@@ -137,6 +137,7 @@ impl std::fmt::Display for AgentSpec {
 }
 
 /// An agent playing one game type.
+#[derive(Clone)]
 pub enum Agent<G: Game> {
     /// See [`AgentSpec::Random`].
     Random(SplitMix64),

@@ -184,6 +184,7 @@ pub const LISTED_MOVES: usize = 32;
 /// Progressive widening: a node of `n` visits has up to `WIDENING * sqrt(n + 1)` children.
 const WIDENING: f64 = 2.0;
 
+#[derive(Clone)]
 struct Node<M> {
     /// The move into this node, as played in the world where the edge was made.
     mv: Option<M>,
@@ -218,6 +219,7 @@ struct Seat {
 }
 
 /// One thread's tree.
+#[derive(Clone)]
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
     /// Sum of values per player, `players` per node.
@@ -229,6 +231,7 @@ struct Tree<G: Game> {
 }
 
 /// A search agent for one seat of one game type; it keeps its trees between moves.
+#[derive(Clone)]
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     trees: Vec<Tree<G>>,

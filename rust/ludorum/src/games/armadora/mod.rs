@@ -27,6 +27,7 @@
 //! ```
 
 pub mod board;
+mod drawing;
 mod eval;
 mod movegen;
 mod notation;

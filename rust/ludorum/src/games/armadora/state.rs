@@ -742,6 +742,10 @@ fn races_option(value: Option<&Value>, players: usize) -> Result<Option<[u8; 4]>
 }
 
 impl Game for Armadora {
+    fn board_text(&self, viewer: Option<usize>) -> Option<String> {
+        Some(super::drawing::board_text(self, viewer))
+    }
+
     const FACTS: &'static Facts = FACTS;
 
     fn hidden_information() -> Option<Hidden<Self>> {

@@ -26,6 +26,7 @@
 
 pub mod board;
 mod cache;
+mod drawing;
 mod eval;
 mod hops;
 mod movegen;

@@ -403,6 +403,10 @@ impl ChineseCheckers {
 }
 
 impl Game for ChineseCheckers {
+    fn board_text(&self, _viewer: Option<usize>) -> Option<String> {
+        Some(super::drawing::board_text(self))
+    }
+
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod board;
+mod drawing;
 mod eval;
 mod movegen;
 mod notation;

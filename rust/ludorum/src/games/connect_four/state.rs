@@ -165,6 +165,10 @@ impl ConnectFour {
 }
 
 impl Game for ConnectFour {
+    fn board_text(&self, _viewer: Option<usize>) -> Option<String> {
+        Some(super::drawing::board_text(self))
+    }
+
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {

@@ -586,6 +586,10 @@ impl PlaysForGood for Domination {
 }
 
 impl Game for Domination {
+    fn board_text(&self, _viewer: Option<usize>) -> Option<String> {
+        Some(super::drawing::board_text(self))
+    }
+
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {

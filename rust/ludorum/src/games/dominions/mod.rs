@@ -31,6 +31,7 @@
 
 pub mod board;
 mod cache;
+mod drawing;
 mod eval;
 mod movegen;
 mod notation;

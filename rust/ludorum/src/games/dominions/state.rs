@@ -549,6 +549,10 @@ impl Dominions {
 }
 
 impl Game for Dominions {
+    fn board_text(&self, _viewer: Option<usize>) -> Option<String> {
+        Some(super::drawing::board_text(self))
+    }
+
     const FACTS: &'static Facts = FACTS;
 
     fn new(options: &Map<String, Value>) -> Result<Self, Error> {

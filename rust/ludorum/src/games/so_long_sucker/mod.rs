@@ -28,6 +28,7 @@
 //! assert_eq!(game.piles(), vec![(1, vec![0])]);
 //! ```
 
+mod drawing;
 mod eval;
 mod keys;
 mod movegen;

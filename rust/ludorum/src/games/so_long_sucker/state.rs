@@ -1149,6 +1149,10 @@ impl PlaysForGood for SoLongSucker {
 }
 
 impl Game for SoLongSucker {
+    fn board_text(&self, _viewer: Option<usize>) -> Option<String> {
+        Some(super::drawing::board_text(self))
+    }
+
     fn say_in_chat(&mut self, player: usize, text: &str) -> bool {
         self.say(player, text.to_owned());
         true

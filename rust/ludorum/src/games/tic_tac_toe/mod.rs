@@ -23,6 +23,7 @@
 //! ```
 
 pub mod board;
+mod drawing;
 mod eval;
 mod movegen;
 mod notation;
