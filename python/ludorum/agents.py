@@ -407,8 +407,11 @@ class LearnedAgent:
             InvalidArgumentError: as :meth:`choose`, or states of different games.
             IllegalMoveError: a game is over.
         """
-        found = self._agent().search_many([_rust(s) for s in states])
-        return [SearchResult(*r) for r in found]
+        actions, visits, policies, values = self._agent().search_many([_rust(s) for s in states])
+        return [
+            SearchResult(a, v, p, x)
+            for a, v, p, x in zip(actions.tolist(), visits, policies, values)
+        ]
 
     def analyse(self, state: State) -> Analysis:
         """The root moves of one search, most visited first, with their visits (values are the

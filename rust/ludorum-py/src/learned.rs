@@ -12,7 +12,7 @@ use ludorum::search::learned::{
     Uniform,
 };
 use ludorum::{Batch, Game};
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -207,6 +207,13 @@ type Found<'py> = (
     Bound<'py, PyArray1<f64>>,
 );
 
+type FoundMany<'py> = (
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray2<i64>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<f64>>,
+);
+
 fn to_python(py: Python<'_>, r: SearchResult) -> Found<'_> {
     (
         r.action,
@@ -246,25 +253,48 @@ impl PyLearnedAgent {
     }
 
     /// One search per state, all together (one evaluator call per step), each on a fresh
-    /// tree with the stream it would have had searched alone after the ones before it.
+    /// tree with the stream it would have had searched alone after the ones before it; the
+    /// results stacked, one row per state: `(actions, visits, policies, values)` (a few arrays
+    /// rather than a few per state: the conversion costs little beside the search).
     fn search_many<'py>(
         &mut self,
         py: Python<'py>,
         states: &Bound<'py, PyAny>,
-    ) -> PyResult<Vec<Found<'py>>> {
+    ) -> PyResult<FoundMany<'py>> {
         let list: Vec<Bound<'py, PyAny>> = states.try_iter()?.collect::<PyResult<_>>()?;
-        let Some(first) = list.first() else {
-            return Ok(Vec::new());
+        let results = match list.first() {
+            Some(first) => crate::visit_state(
+                first,
+                SearchMany {
+                    agent: self,
+                    py,
+                    states: &list,
+                },
+            )??,
+            None => Vec::new(),
         };
-        let results = crate::visit_state(
-            first,
-            SearchMany {
-                agent: self,
-                py,
-                states: &list,
-            },
-        )??;
-        Ok(results.into_iter().map(|r| to_python(py, r)).collect())
+        let n = results.len();
+        let width = |f: fn(&SearchResult) -> usize| results.first().map_or(0, f);
+        let (a, p) = (width(|r| r.visits.len()), width(|r| r.value.len()));
+        let actions = results.iter().map(|r| r.action as i64).collect();
+        let visits = results
+            .iter()
+            .flat_map(|r| r.visits.iter().map(|&v| v as i64))
+            .collect();
+        let policies = results
+            .iter()
+            .flat_map(|r| r.policy.iter().copied())
+            .collect();
+        let values = results
+            .iter()
+            .flat_map(|r| r.value.iter().copied())
+            .collect();
+        Ok((
+            PyArray1::from_vec(py, actions),
+            PyArray1::from_vec(py, visits).reshape([n, a])?,
+            PyArray1::from_vec(py, policies).reshape([n, a])?,
+            PyArray1::from_vec(py, values).reshape([n, p])?,
+        ))
     }
 
     /// Forgets the kept tree and the cache (the generator goes on).

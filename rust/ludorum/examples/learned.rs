@@ -52,6 +52,9 @@ impl Visitor for Bench {
         config.threads = self.threads;
         let mut search = LearnedSearch::new(config).unwrap_or_else(|e| panic!("{e}"));
         let mut best = f64::INFINITY;
+        // A digest of every result (actions, visits, policies, values): equal digests show
+        // that a change to the search kept its results.
+        let mut digest = 0u64;
         for round in 0..4 {
             let mut seed = SplitMix64::new(round);
             let start = std::time::Instant::now();
@@ -60,10 +63,20 @@ impl Visitor for Bench {
                 .unwrap_or_else(|e| panic!("{e}"));
             best = best.min(start.elapsed().as_secs_f64());
             assert_eq!(results.len(), states.len());
+            for r in &results {
+                let words = std::iter::once(r.action as u64)
+                    .chain(r.visits.iter().copied())
+                    .chain(r.policy.iter().map(|x| u64::from(x.to_bits())))
+                    .chain(r.value.iter().map(|x| x.to_bits()));
+                for w in words {
+                    digest = SplitMix64::new(digest ^ w).next_u64();
+                }
+            }
         }
         let sims = (self.roots as f64) * f64::from(self.simulations);
         println!(
-            "{} {} roots x {} simulations, {} threads: best {best:.4} s, {:.0} simulations/s",
+            "{} {} roots x {} simulations, {} threads: best {best:.4} s, {:.0} simulations/s, \
+             digest {digest:016x}",
             G::NAME,
             self.roots,
             self.simulations,

@@ -3,6 +3,10 @@
 
 use std::collections::HashMap;
 
+use std::sync::MutexGuard;
+
+use super::cands::{listed_priors, AllEdges, Cands, Listed};
+use super::crew::{with_crew, Crew};
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
     bad_output, gumbel, puct, uniform, Evaluations, Evaluator, LeafBatch, LearnedConfig, Rule,
@@ -51,18 +55,18 @@ pub struct LearnedSearch {
 struct Scratch {
     /// The candidates of the node being selected from (edge indices).
     cands: Vec<usize>,
-    /// Their priors, logits, noisy priors (PUCT's root), `σ` and `π'` (Gumbel).
+    /// Their priors, logits, `σ` and `π'` (Gumbel).
     priors: Vec<f64>,
     logits: Vec<f64>,
-    noisy: Vec<f64>,
     sigma: Vec<f64>,
     pi: Vec<f64>,
     /// A world's legal actions.
     legal: Vec<u32>,
     /// A finished world's returns.
     returns: Vec<f64>,
-    /// The `(node, action)` pairs of every descent of a step, end to end.
-    paths: Vec<(u32, u32)>,
+    /// The `(node, action, edge)` of every descent of a step, end to end (the edge index is
+    /// where the action's edge was when the descent went through it).
+    paths: Vec<(u32, u32, u32)>,
     /// Further descents of a step that reached a leaf already waiting: `(leaf, path range)`.
     more_paths: Vec<(usize, usize, usize)>,
     /// The leaves' legal actions end to end, and where each leaf's begin.
@@ -95,25 +99,36 @@ struct Part<'a, G> {
     scratch: &'a mut Scratch,
     worlds: Vec<G>,
     leaves: Vec<Leaf>,
+    /// The roots' noise is still to be drawn (once they are evaluated).
+    noise: bool,
+    /// What the part's last job failed with.
+    error: Option<Error>,
 }
 
-/// Runs `f` on every part, the first on this thread and the others on their own.
-fn each<P: Send, T: Send>(parts: &mut [P], f: impl Fn(&mut P) -> T + Sync) -> Vec<T> {
-    match parts {
-        [] => Vec::new(),
-        [one] => vec![f(one)],
-        [first, rest @ ..] => std::thread::scope(|scope| {
-            let f = &f;
-            let handles: Vec<_> = rest.iter_mut().map(|p| scope.spawn(move || f(p))).collect();
-            let mut out = vec![f(first)];
-            out.extend(
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread does not panic")),
-            );
-            out
-        }),
-    }
+/// A part's job, one per simulation step: expand and back up the leaves the evaluator has just
+/// scored, then reach the next leaves, then read them for the evaluator (the evaluator's call
+/// between jobs is the only work done on one thread).
+#[derive(Clone, Copy, Debug)]
+enum Job {
+    /// Take the roots that need an evaluation as leaves.
+    Roots,
+    /// Descents `started..started + now` of every root.
+    Step { started: u32, now: u32 },
+    /// Only expand and back up.
+    Finish,
+}
+
+/// What every part of one search reads.
+struct Ctx<'c> {
+    rule: &'c Rule,
+    sequences: &'c [(usize, Vec<u32>)],
+    hidden: bool,
+    /// The evaluator reads observations.
+    wants: bool,
+    /// The cache is on.
+    keyed: bool,
+    obs_size: usize,
+    players: usize,
 }
 
 /// Nodes a fresh tree reserves room for at most.
@@ -133,22 +148,16 @@ pub fn interrupted() -> Error {
     Error::InvalidState("the search was interrupted".into())
 }
 
-/// The candidates of node `n` in `world`, into `cands`: every edge in a game of perfect
-/// information; in one with hidden information the actions legal in this world (edges added
-/// for new ones).
+/// The candidates of node `n` in `world`, in a game with hidden information: the actions legal
+/// in this world (edges added for new ones), into `cands`.
 fn candidates<G: Game>(
     tree: &mut Tree,
     n: u32,
     world: &G,
-    hidden: bool,
     legal: &mut Vec<u32>,
     cands: &mut Vec<usize>,
 ) {
     cands.clear();
-    if !hidden {
-        cands.extend(0..tree.nodes[n as usize].len as usize);
-        return;
-    }
     world.legal_actions(legal);
     for &a in legal.iter() {
         tree.edge_of(n, a);
@@ -156,27 +165,9 @@ fn candidates<G: Game>(
     cands.extend(legal.iter().map(|&a| tree.find(n, a).unwrap_or(0)));
 }
 
-/// The candidates' priors (renormalised when they are not all the node's edges; uniform, with
-/// logits 0, when the first world had none of them) and logits, into `priors` and `logits`.
-fn priors_of(node: &NodeRef<'_>, cands: &[usize], priors: &mut Vec<f64>, logits: &mut Vec<f64>) {
-    priors.clear();
-    logits.clear();
-    priors.extend(cands.iter().map(|&e| node.edges[e].prior));
-    logits.extend(cands.iter().map(|&e| node.edges[e].logit));
-    if cands.len() != node.edges.len() {
-        let sum: f64 = priors.iter().sum();
-        if sum > 0.0 {
-            priors.iter_mut().for_each(|p| *p /= sum);
-        } else {
-            priors.fill(1.0 / cands.len() as f64);
-            logits.fill(0.0);
-        }
-    }
-}
-
-fn backup(tree: &mut Tree, path: &[(u32, u32)], values: &[f64]) {
-    for &(n, a) in path {
-        let e = tree.edge_of(n, a);
+fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) {
+    for &(n, a, hint) in path {
+        let e = tree.edge_at(n, a, hint);
         tree.visit(n, e, values);
     }
 }
@@ -205,11 +196,40 @@ fn root_world<G: Game>(state: &G) -> G {
     }
 }
 
-/// One descent from the root of `tree` in `world`, its `(node, action)` pairs appended to
+/// The candidate the rule selects at node `n` (the root when `root`); `sigma` and `pi` are
+/// room for Gumbel's `σ` and `π'`.
+#[allow(clippy::too_many_arguments)]
+fn select<C: Cands>(
+    rule: &Rule,
+    n: &NodeRef<'_>,
+    cands: &C,
+    root: bool,
+    target: u32,
+    players: usize,
+    sigma: &mut Vec<f64>,
+    pi: &mut Vec<f64>,
+) -> usize {
+    match rule {
+        Rule::Puct(c) => {
+            let noise = (root && c.dirichlet_fraction > 0.0).then_some(c.dirichlet_fraction);
+            puct::select(n, cands, c.c_puct, players, noise)
+        }
+        Rule::Gumbel(c) => {
+            let visits = gumbel::sigma(n, cands, c, players, sigma);
+            if root {
+                gumbel::select_root(n, cands, sigma, target)
+            } else {
+                gumbel::select_interior(n, cands, sigma, visits, pi)
+            }
+        }
+    }
+}
+
+/// One descent from the root of `tree` in `world`, its `(node, action, edge)` appended to
 /// `scratch.paths`: the leaf reached and its world, or `None` when the descent ended the
 /// game (its returns then backed up at once).
 fn descend<G: Game>(
-    config: &LearnedConfig,
+    rule: &Rule,
     scratch: &mut Scratch,
     tree: &mut Tree,
     mut world: G,
@@ -227,49 +247,41 @@ fn descend<G: Game>(
             scratch.paths.truncate(start);
             return Ok(None);
         }
-        if !tree.nodes[node as usize].expanded {
+        let at = tree.nodes[node as usize];
+        if !at.expanded {
             return Ok(Some((node, world)));
         }
         let s = &mut *scratch;
-        candidates(tree, node, &world, hidden, &mut s.legal, &mut s.cands);
-        if s.cands.is_empty() {
+        let (sigma, pi) = (&mut s.sigma, &mut s.pi);
+        let root = node == 0;
+        let e = if hidden {
+            candidates(tree, node, &world, &mut s.legal, &mut s.cands);
+            let n = tree.node(node);
+            listed_priors(&n, &s.cands, &mut s.priors, &mut s.logits);
+            let cands = Listed {
+                edges: &s.cands,
+                priors: &s.priors,
+                logits: &s.logits,
+            };
+            (cands.len() > 0)
+                .then(|| cands.edge(select(rule, &n, &cands, root, target, players, sigma, pi)))
+        } else {
+            let n = tree.node(node);
+            let cands = AllEdges {
+                len: n.edges.len(),
+                max_logit: at.max_logit,
+            };
+            (cands.len() > 0).then(|| select(rule, &n, &cands, root, target, players, sigma, pi))
+        };
+        let Some(e) = e else {
             return Err(Error::InvalidState(
                 "a position that is not over has no legal move".into(),
             ));
-        }
-        let n = tree.node(node);
-        priors_of(&n, &s.cands, &mut s.priors, &mut s.logits);
-        let pick = match &config.rule {
-            Rule::Puct(c) => {
-                if node == 0 && c.dirichlet_fraction > 0.0 {
-                    let eps = c.dirichlet_fraction;
-                    s.noisy.clear();
-                    s.noisy.extend(
-                        s.cands
-                            .iter()
-                            .zip(&s.priors)
-                            .map(|(&e, &p)| (1.0 - eps) * p + eps * n.edges[e].extra),
-                    );
-                    puct::select(&n, &s.cands, &s.noisy, c.c_puct, players)
-                } else {
-                    puct::select(&n, &s.cands, &s.priors, c.c_puct, players)
-                }
-            }
-            Rule::Gumbel(c) => {
-                gumbel::shift(&mut s.logits);
-                gumbel::sigma(&n, &s.cands, &s.priors, c, players, &mut s.sigma);
-                if node == 0 {
-                    gumbel::select_root(&n, &s.cands, &s.logits, &s.sigma, target)
-                } else {
-                    gumbel::select_interior(&n, &s.cands, &s.logits, &s.sigma, &mut s.pi)
-                }
-            }
         };
-        let e = s.cands[pick];
         let edge = &mut tree.edges_mut(node)[e];
         edge.vl += 1;
         let (action, child) = (edge.action, edge.child);
-        s.paths.push((node, action));
+        s.paths.push((node, action, e as u32));
         let mv = world.move_from_action(action as usize)?;
         world.play_for_good(mv);
         node = if child == NONE {
@@ -279,6 +291,163 @@ fn descend<G: Game>(
         } else {
             child
         };
+    }
+}
+
+impl<G: Game> Part<'_, G> {
+    /// Does `job`, keeping its error.
+    fn work(&mut self, job: Job, ctx: &Ctx<'_>) {
+        self.error = self.try_work(job, ctx).err();
+    }
+
+    fn try_work(&mut self, job: Job, ctx: &Ctx<'_>) -> Result<(), Error> {
+        self.expand(ctx.players);
+        if self.noise && !matches!(job, Job::Roots) {
+            self.noise = false;
+            let legal = &mut self.scratch.legal;
+            for (state, game) in self.states.iter().zip(self.games.iter_mut()) {
+                state.legal_actions(legal);
+                noise(ctx.rule, legal, game);
+            }
+        }
+        match job {
+            Job::Roots => self.roots(),
+            Job::Step { started, now } => self.descend(ctx, started, now)?,
+            Job::Finish => return Ok(()),
+        }
+        self.read(ctx)
+    }
+
+    /// The roots that need an evaluation, as leaves (the roots' noise follows it).
+    fn roots(&mut self) {
+        self.scratch.paths.clear();
+        self.scratch.more_paths.clear();
+        for (i, (state, game)) in self.states.iter().zip(self.games.iter()).enumerate() {
+            if !game.tree.nodes[0].expanded {
+                self.worlds.push(root_world(state));
+                self.leaves.push(Leaf {
+                    game: i,
+                    node: 0,
+                    path: (0, 0),
+                });
+            }
+        }
+        self.noise = true;
+    }
+
+    /// Descents `started..started + now` of every root, the leaves they reach kept (once each:
+    /// a further descent to a waiting leaf only adds its path).
+    fn descend(&mut self, ctx: &Ctx<'_>, started: u32, now: u32) -> Result<(), Error> {
+        let s = &mut *self.scratch;
+        s.paths.clear();
+        s.more_paths.clear();
+        for (i, (state, game)) in self.states.iter().zip(self.games.iter_mut()).enumerate() {
+            let first_leaf = self.leaves.len();
+            let sequence = ctx.sequences.get(self.sequences[i]).map(|(_, s)| s);
+            for j in started..started + now {
+                let world = if ctx.hidden {
+                    let seed = game.rng.next_u64();
+                    let mover = state.current_player().ok_or_else(|| over("search"))?;
+                    resample(state, mover, &mut SplitMix64::new(seed))
+                } else {
+                    state.clone()
+                };
+                let target = sequence
+                    .and_then(|s| s.get(j as usize))
+                    .copied()
+                    .unwrap_or(0);
+                let start = s.paths.len();
+                let reached = descend(ctx.rule, s, &mut game.tree, world, ctx.hidden, target)?;
+                if let Some((node, world)) = reached {
+                    let (from, to) = (start, s.paths.len());
+                    match self.leaves[first_leaf..]
+                        .iter()
+                        .position(|l| l.node == node)
+                    {
+                        Some(l) => s.more_paths.push((first_leaf + l, from, to)),
+                        None => {
+                            self.worlds.push(world);
+                            self.leaves.push(Leaf {
+                                game: i,
+                                node,
+                                path: (from, to),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the leaves for the evaluator: their legal actions, movers, keys and observations.
+    fn read(&mut self, ctx: &Ctx<'_>) -> Result<(), Error> {
+        let (obs_size, players) = (ctx.obs_size, ctx.players);
+        let s = &mut *self.scratch;
+        s.leaf_legal.clear();
+        s.leaf_at.clear();
+        s.movers.clear();
+        s.keys.clear();
+        s.hits.clear();
+        s.observations.clear();
+        if ctx.wants {
+            s.observations.resize(self.worlds.len() * obs_size, 0.0);
+        }
+        for (i, world) in self.worlds.iter().enumerate() {
+            s.leaf_at.push(s.leaf_legal.len());
+            world.legal_actions(&mut s.legal);
+            s.leaf_legal.extend_from_slice(&s.legal);
+            let mover = world.current_player().ok_or_else(|| over("evaluate"))?;
+            s.movers.push(mover);
+            if ctx.keyed {
+                s.keys.push((world.key(), mover));
+            }
+            if ctx.wants {
+                world.observation(mover, &mut s.observations[i * obs_size..(i + 1) * obs_size]);
+            }
+        }
+        s.leaf_at.push(s.leaf_legal.len());
+        s.leaf_logits.clear();
+        s.leaf_logits.resize(s.leaf_legal.len(), 0.0);
+        s.leaf_values.clear();
+        s.leaf_values.resize(self.worlds.len() * players, 0.0);
+        Ok(())
+    }
+
+    /// Expands the leaves the evaluator has scored and backs their values up every path that
+    /// reached them, in the order of the descents.
+    fn expand(&mut self, players: usize) {
+        if self.leaves.is_empty() {
+            return;
+        }
+        let s = &mut *self.scratch;
+        s.more_paths.sort_by_key(|&(leaf, _, _)| leaf);
+        let mut more = 0;
+        let mut priors = std::mem::take(&mut s.priors);
+        for (i, leaf) in self.leaves.iter().enumerate() {
+            let (from, to) = (s.leaf_at[i], s.leaf_at[i + 1]);
+            let logits = &s.leaf_logits[from..to];
+            let values = &s.leaf_values[i * players..(i + 1) * players];
+            softmax(logits, &mut priors);
+            let tree = &mut self.games[leaf.game].tree;
+            tree.expand(
+                leaf.node,
+                s.movers[i],
+                values,
+                s.leaf_legal[from..to]
+                    .iter()
+                    .zip(logits.iter().zip(&priors))
+                    .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit)),
+            );
+            backup(tree, &s.paths[leaf.path.0..leaf.path.1], values);
+            while let Some(&(_, a, b)) = s.more_paths.get(more).filter(|m| m.0 == i) {
+                backup(tree, &s.paths[a..b], values);
+                more += 1;
+            }
+        }
+        s.priors = priors;
+        self.worlds.clear();
+        self.leaves.clear();
     }
 }
 
@@ -379,7 +548,8 @@ impl LearnedSearch {
         )
     }
 
-    /// [`search`](Self::search) with the temperature of each root's chosen move given.
+    /// [`search`](Self::search) with the temperature of each root's chosen move given. A search
+    /// that fails drops the trees it was given and leaves their generators as they were.
     ///
     /// # Errors
     ///
@@ -397,13 +567,34 @@ impl LearnedSearch {
                 "one tree and one temperature per root".into(),
             ));
         }
+        // A search that fails (the evaluator's error, bad output, Ctrl-C) leaves trees with
+        // half-done steps: they are dropped, and each generator is put back, so the next search
+        // is that of a fresh tree, whatever step the failure came at.
+        let generators: Vec<SplitMix64> = games.iter().map(|g| g.rng.clone()).collect();
+        let out = self.search_steps(states, games, evaluator, interrupt, temperatures);
+        if out.is_err() {
+            for (game, rng) in games.iter_mut().zip(generators) {
+                game.tree = Tree::new();
+                game.rng = rng;
+            }
+        }
+        out
+    }
+
+    fn search_steps<G: Game, E: Evaluator<G> + ?Sized>(
+        &mut self,
+        states: &[G],
+        games: &mut [GameSearch],
+        evaluator: &mut E,
+        interrupt: &mut dyn FnMut() -> bool,
+        temperatures: &[f64],
+    ) -> Result<Vec<SearchResult>, Error> {
         let hidden = G::hidden_information().is_some();
         let reuse = self.config.reuse;
         let sims = self.config.simulations;
         // The trees, and each root's considered-visit sequence (Gumbel) and noise, in
         // ascending action id.
         let mut history = Vec::new();
-        let mut legal = Vec::new();
         let mut sequences: Vec<(usize, Vec<u32>)> = Vec::new();
         let mut sequence_of = Vec::with_capacity(states.len());
         for (state, game) in states.iter().zip(games.iter_mut()) {
@@ -434,15 +625,20 @@ impl LearnedSearch {
             }
         }
         let parts_wanted = (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1));
-        if self.scratch.len() < parts_wanted {
-            self.scratch.resize_with(parts_wanted, Scratch::default);
+        let LearnedSearch {
+            config,
+            cache,
+            scratch,
+        } = self;
+        if scratch.len() < parts_wanted {
+            scratch.resize_with(parts_wanted, Scratch::default);
         }
         let per = states.len().div_ceil(parts_wanted).max(1);
-        let mut parts: Vec<Part<'_, G>> = states
+        let parts: Vec<Part<'_, G>> = states
             .chunks(per)
             .zip(games.chunks_mut(per))
             .zip(sequence_of.chunks(per))
-            .zip(self.scratch.iter_mut())
+            .zip(scratch.iter_mut())
             .map(|(((states, games), sequences), scratch)| Part {
                 states,
                 games,
@@ -450,90 +646,62 @@ impl LearnedSearch {
                 scratch,
                 worlds: Vec::new(),
                 leaves: Vec::new(),
+                noise: false,
+                error: None,
             })
             .collect();
-        // The roots' evaluation (one call for all roots that need it).
-        for part in &mut parts {
-            part.scratch.paths.clear();
-            part.scratch.more_paths.clear();
-            for (i, (state, game)) in part.states.iter().zip(part.games.iter()).enumerate() {
-                if !game.tree.nodes[0].expanded {
-                    part.worlds.push(root_world(state));
-                    part.leaves.push(Leaf {
-                        game: i,
-                        node: 0,
-                        path: (0, 0),
-                    });
-                }
-            }
-        }
-        evaluate(&self.config, &mut self.cache, &mut parts, evaluator)?;
-        for part in &mut parts {
-            for (state, game) in part.states.iter().zip(part.games.iter_mut()) {
-                state.legal_actions(&mut legal);
-                noise(&self.config.rule, &legal, game);
-            }
-        }
-        // The simulations, step by step.
-        let per_step = self.config.leaves_per_game;
-        let config = &self.config;
-        let sequences = &sequences;
-        let mut started = 0u32;
-        while started < sims {
-            if interrupt() {
-                return Err(interrupted());
-            }
-            let now = per_step.min(sims - started);
-            let descents = each(&mut parts, |part| {
-                part.worlds.clear();
-                part.leaves.clear();
-                let s = &mut *part.scratch;
-                s.paths.clear();
-                s.more_paths.clear();
-                for (i, (state, game)) in part.states.iter().zip(part.games.iter_mut()).enumerate()
-                {
-                    let first_leaf = part.leaves.len();
-                    let sequence = sequences.get(part.sequences[i]).map(|(_, s)| s);
-                    for j in started..started + now {
-                        let world = if hidden {
-                            let seed = game.rng.next_u64();
-                            let mover = state.current_player().ok_or_else(|| over("search"))?;
-                            resample(state, mover, &mut SplitMix64::new(seed))
-                        } else {
-                            state.clone()
-                        };
-                        let target = sequence
-                            .and_then(|s| s.get(j as usize))
-                            .copied()
-                            .unwrap_or(0);
-                        let start = s.paths.len();
-                        let reached = descend(config, s, &mut game.tree, world, hidden, target)?;
-                        if let Some((node, world)) = reached {
-                            let (from, to) = (start, s.paths.len());
-                            match part.leaves[first_leaf..]
-                                .iter()
-                                .position(|l| l.node == node)
-                            {
-                                Some(l) => s.more_paths.push((first_leaf + l, from, to)),
-                                None => {
-                                    part.worlds.push(world);
-                                    part.leaves.push(Leaf {
-                                        game: i,
-                                        node,
-                                        path: (from, to),
-                                    });
-                                }
-                            }
-                        }
+        let Some(first) = states.first() else {
+            return Ok(Vec::new());
+        };
+        let shape = first.observation_shape();
+        let ctx = Ctx {
+            rule: &config.rule,
+            sequences: &sequences,
+            hidden,
+            wants: evaluator.wants_observations(),
+            keyed: config.cache,
+            obs_size: shape.iter().product(),
+            players: first.num_players(),
+        };
+        let batch = Shape {
+            num_actions: first.num_actions(),
+            observation_shape: &shape,
+        };
+        let per_step = config.leaves_per_game;
+        // The roots' evaluation (one call for all roots that need it), then the simulations,
+        // step by step: each step a job for every part, then one evaluator call.
+        let (done, _) = with_crew(
+            parts,
+            |part, job| part.work(job, &ctx),
+            |crew| -> Result<(), Error> {
+                let mut step = |crew: &mut Crew<'_, Part<'_, G>, Job>, job| {
+                    crew.run(job);
+                    let mut parts = crew.parts();
+                    if let Some(e) = parts.iter_mut().find_map(|p| p.error.take()) {
+                        return Err(e);
                     }
+                    evaluate(&ctx, &batch, cache, &mut parts, evaluator)
+                };
+                step(crew, Job::Roots)?;
+                let mut started = 0u32;
+                while started < sims {
+                    if interrupt() {
+                        crew.run(Job::Finish);
+                        return Err(interrupted());
+                    }
+                    let now = per_step.min(sims - started);
+                    step(crew, Job::Step { started, now })?;
+                    started += now;
                 }
-                Ok(())
-            });
-            descents.into_iter().collect::<Result<(), Error>>()?;
-            evaluate(config, &mut self.cache, &mut parts, evaluator)?;
-            started += now;
-        }
-        drop(parts);
+                crew.run(Job::Finish);
+                let mut parts = crew.parts();
+                parts
+                    .iter_mut()
+                    .find_map(|p| p.error.take())
+                    .map_or(Ok(()), Err)
+            },
+        );
+        done?;
         let mut out = Vec::with_capacity(states.len());
         for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
             out.push(self.result(state, game, t));
@@ -577,7 +745,7 @@ impl LearnedSearch {
         }
         value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
         let (mut priors, mut logits) = (Vec::new(), Vec::new());
-        priors_of(&root, &cands, &mut priors, &mut logits);
+        listed_priors(&root, &cands, &mut priors, &mut logits);
         let mut policy = vec![0.0f32; num_actions];
         let pick = match &self.config.rule {
             Rule::Puct(_) => {
@@ -593,14 +761,18 @@ impl LearnedSearch {
                 puct::choose(&n, &priors, temperature, &mut game.rng)
             }
             Rule::Gumbel(c) => {
-                gumbel::shift(&mut logits);
+                let listed = Listed {
+                    edges: &cands,
+                    priors: &priors,
+                    logits: &logits,
+                };
                 let (mut sigma, mut pi) = (Vec::new(), Vec::new());
-                gumbel::sigma(&root, &cands, &priors, c, players, &mut sigma);
-                gumbel::improved_policy(&logits, &sigma, &mut pi);
+                gumbel::sigma(&root, &listed, c, players, &mut sigma);
+                gumbel::improved_policy(&root, &listed, &sigma, &mut pi);
                 for (i, &a) in legal.iter().enumerate() {
                     policy[a as usize] = pi[i] as f32;
                 }
-                gumbel::choose(&root, &cands, &logits, &sigma)
+                gumbel::choose(&root, &listed, &sigma)
             }
         };
         SearchResult {
@@ -642,60 +814,28 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
     }
 }
 
-/// Evaluates the parts' leaves (the cache first, then one evaluator call for the rest),
-/// expands their nodes and backs their values up every path that reached them. The parts
-/// read their leaves (legal actions, observations) and expand them each on its own thread;
-/// the evaluator is called once, on this one.
+/// What a leaf batch's arrays are shaped by.
+struct Shape<'s> {
+    num_actions: usize,
+    observation_shape: &'s [usize],
+}
+
+/// Evaluates the leaves the parts have read: the cache first, then one evaluator call for the
+/// rest, their logits and values written into each part's leaf arrays (the parts expand them
+/// in their next job).
 fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
-    config: &LearnedConfig,
+    ctx: &Ctx<'_>,
+    shape: &Shape<'_>,
     cache: &mut Cache,
-    parts: &mut [Part<'_, G>],
+    parts: &mut [MutexGuard<'_, Part<'_, G>>],
     evaluator: &mut E,
 ) -> Result<(), Error> {
-    let Some(first) = parts.iter().find_map(|p| p.worlds.first()) else {
-        return Ok(());
-    };
-    let (num_actions, players) = (first.num_actions(), first.num_players());
-    let observation_shape = first.observation_shape();
-    let obs_size: usize = observation_shape.iter().product();
-    let wants = evaluator.wants_observations();
-    let keyed = config.cache;
-    // Each part reads its leaves.
-    let read = each(parts, |part| {
-        let s = &mut *part.scratch;
-        s.leaf_legal.clear();
-        s.leaf_at.clear();
-        s.movers.clear();
-        s.keys.clear();
-        s.hits.clear();
-        s.observations.clear();
-        if wants {
-            s.observations.resize(part.worlds.len() * obs_size, 0.0);
-        }
-        for (i, world) in part.worlds.iter().enumerate() {
-            s.leaf_at.push(s.leaf_legal.len());
-            world.legal_actions(&mut s.legal);
-            s.leaf_legal.extend_from_slice(&s.legal);
-            let mover = world.current_player().ok_or_else(|| over("evaluate"))?;
-            s.movers.push(mover);
-            if keyed {
-                s.keys.push((world.key(), mover));
-            }
-            if wants {
-                world.observation(mover, &mut s.observations[i * obs_size..(i + 1) * obs_size]);
-            }
-        }
-        s.leaf_at.push(s.leaf_legal.len());
-        s.leaf_logits.clear();
-        s.leaf_logits.resize(s.leaf_legal.len(), 0.0);
-        s.leaf_values.clear();
-        s.leaf_values.resize(part.worlds.len() * players, 0.0);
-        Ok(())
-    });
-    read.into_iter().collect::<Result<(), Error>>()?;
+    let (num_actions, players, obs_size) = (shape.num_actions, ctx.players, ctx.obs_size);
+    let (wants, keyed) = (ctx.wants, ctx.keyed);
     // The cache, then one batch of the rest, in the order of the parts and their leaves.
     let mut misses: Vec<(usize, usize)> = Vec::new();
     for (pi, part) in parts.iter_mut().enumerate() {
+        let part = &mut **part;
         let s = &mut *part.scratch;
         for i in 0..part.worlds.len() {
             let hit = keyed && {
@@ -714,79 +854,49 @@ fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
             }
         }
     }
-    if !misses.is_empty() {
-        let l = misses.len();
-        let mut batch = LeafBatch {
-            states: Vec::with_capacity(l),
-            observations: Vec::with_capacity(if wants { l * obs_size } else { 0 }),
-            observation_shape,
-            masks: vec![false; l * num_actions],
-            players: Vec::with_capacity(l),
-            num_actions,
-            num_players: players,
-        };
-        for part in parts.iter_mut() {
-            let s = &*part.scratch;
-            for (i, world) in std::mem::take(&mut part.worlds).into_iter().enumerate() {
-                if s.hits[i] {
-                    continue;
-                }
-                let row = batch.players.len();
-                for &a in &s.leaf_legal[s.leaf_at[i]..s.leaf_at[i + 1]] {
-                    batch.masks[row * num_actions + a as usize] = true;
-                }
-                if wants {
-                    batch
-                        .observations
-                        .extend_from_slice(&s.observations[i * obs_size..(i + 1) * obs_size]);
-                }
-                batch.players.push(s.movers[i]);
-                batch.states.push(world);
+    if misses.is_empty() {
+        return Ok(());
+    }
+    let l = misses.len();
+    let mut batch = LeafBatch {
+        states: Vec::with_capacity(l),
+        observations: Vec::with_capacity(if wants { l * obs_size } else { 0 }),
+        observation_shape: shape.observation_shape.to_vec(),
+        masks: vec![false; l * num_actions],
+        players: Vec::with_capacity(l),
+        num_actions,
+        num_players: players,
+    };
+    for part in parts.iter_mut() {
+        let part = &mut **part;
+        let s = &*part.scratch;
+        for (i, world) in part.worlds.drain(..).enumerate() {
+            if s.hits[i] {
+                continue;
             }
-        }
-        let out = evaluator.evaluate(&batch)?;
-        check(&out, &batch, &misses, parts)?;
-        if keyed {
-            for &(pi, i) in &misses {
-                let s = &*parts[pi].scratch;
-                let logits = s.leaf_logits[s.leaf_at[i]..s.leaf_at[i + 1]].to_vec();
-                let values = s.leaf_values[i * players..(i + 1) * players].to_vec();
-                cache.insert(s.keys[i], (logits, values));
+            let row = batch.players.len();
+            for &a in &s.leaf_legal[s.leaf_at[i]..s.leaf_at[i + 1]] {
+                batch.masks[row * num_actions + a as usize] = true;
             }
+            if wants {
+                batch
+                    .observations
+                    .extend_from_slice(&s.observations[i * obs_size..(i + 1) * obs_size]);
+            }
+            batch.players.push(s.movers[i]);
+            batch.states.push(world);
         }
     }
-    // Each part expands its leaves and backs them up, every path that reached a leaf in the
-    // order of the descents.
-    each(parts, |part| {
-        let s = &mut *part.scratch;
-        s.more_paths.sort_by_key(|&(leaf, _, _)| leaf);
-        let mut more = 0;
-        let mut priors = std::mem::take(&mut s.priors);
-        for (i, leaf) in part.leaves.iter().enumerate() {
-            let (from, to) = (s.leaf_at[i], s.leaf_at[i + 1]);
-            let logits = &s.leaf_logits[from..to];
-            let values = &s.leaf_values[i * players..(i + 1) * players];
-            softmax(logits, &mut priors);
-            let tree = &mut part.games[leaf.game].tree;
-            tree.expand(
-                leaf.node,
-                s.movers[i],
-                values,
-                s.leaf_legal[from..to]
-                    .iter()
-                    .zip(logits.iter().zip(&priors))
-                    .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit)),
-            );
-            backup(tree, &s.paths[leaf.path.0..leaf.path.1], values);
-            while let Some(&(_, a, b)) = s.more_paths.get(more).filter(|m| m.0 == i) {
-                backup(tree, &s.paths[a..b], values);
-                more += 1;
-            }
+    let out = evaluator.evaluate(&batch)?;
+    check(&out, &batch, &misses, parts)?;
+    if keyed {
+        for &(pi, i) in &misses {
+            let s = &*parts[pi].scratch;
+            let logits = s.leaf_logits[s.leaf_at[i]..s.leaf_at[i + 1]].to_vec();
+            let values = s.leaf_values[i * players..(i + 1) * players].to_vec();
+            cache.insert(s.keys[i], (logits, values));
         }
-        s.priors = priors;
-        part.worlds.clear();
-        part.leaves.clear();
-    });
+    }
     Ok(())
 }
 
@@ -796,7 +906,7 @@ fn check<G>(
     out: &Evaluations,
     batch: &LeafBatch<G>,
     misses: &[(usize, usize)],
-    parts: &mut [Part<'_, G>],
+    parts: &mut [MutexGuard<'_, Part<'_, G>>],
 ) -> Result<(), Error> {
     let (l, a, p) = (batch.len(), batch.num_actions, batch.num_players);
     if out.logits.len() != l * a {

@@ -1,6 +1,7 @@
 //! Gumbel MuZero (mctx's `gumbel_muzero_policy`): the considered-visit sequence of sequential
 //! halving, completed Q-values, root and interior selection.
 
+use super::cands::Cands;
 use super::tree::NodeRef;
 use super::GumbelConfig;
 
@@ -27,95 +28,113 @@ pub fn considered_visits(k: usize, simulations: usize) -> Vec<u32> {
 }
 
 /// `σ(a) = (c_visit + max N) · c_scale · q̃(a)` per candidate, written into `out`: completed
-/// Q (the mixed value for unvisited actions), rescaled to `[0, 1]` over the candidates.
-pub(crate) fn sigma(
+/// Q (the mixed value for unvisited actions), rescaled to `[0, 1]` over the candidates. Returns
+/// the candidates' visits `Σ N(a)` (pending descents counted).
+pub(crate) fn sigma<C: Cands>(
     node: &NodeRef<'_>,
-    cands: &[usize],
-    priors: &[f64],
+    cands: &C,
     config: &GumbelConfig,
     players: usize,
     out: &mut Vec<f64>,
-) {
+) -> u64 {
     let p = node.player;
-    // One pass for the visits and each visited candidate's Q (NaN for the unvisited, filled
-    // with the mixed value below).
+    // One pass for the visits, each visited candidate's Q (NaN for the unvisited, filled with
+    // the mixed value below) and the visited Qs' range (min and max do not depend on order).
     out.clear();
+    out.resize(cands.len(), f64::NAN);
     let mut n = 0u64;
     let mut max_visits = 0u32;
     let mut sum_probs = 0.0;
-    for (i, &e) in cands.iter().enumerate() {
+    let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut unvisited = false;
+    for (i, q) in out.iter_mut().enumerate() {
+        let e = cands.edge(i);
         let edge = &node.edges[e];
         let v = edge.n + edge.vl;
         n += u64::from(v);
         max_visits = max_visits.max(v);
         if v > 0 {
-            sum_probs += priors[i].max(f64::MIN_POSITIVE);
-            let mut w = node.w[e * players + p];
-            if p == node.player {
-                w -= f64::from(edge.vl);
-            }
-            out.push(w / f64::from(v));
+            sum_probs += cands.prior(node, i).max(f64::MIN_POSITIVE);
+            // The mover's own sum, pending descents counted as value -1.
+            let w = node.w[e * players + p] - f64::from(edge.vl);
+            *q = w / f64::from(v);
+            min = min.min(*q);
+            max = max.max(*q);
         } else {
-            out.push(f64::NAN);
+            unvisited = true;
         }
     }
-    let raw = node.raw[p];
-    let mixed = if n == 0 {
-        raw
-    } else {
-        let mut weighted = 0.0;
-        for (i, &q) in out.iter().enumerate() {
-            if !q.is_nan() {
-                weighted += priors[i].max(f64::MIN_POSITIVE) * q / sum_probs;
+    let mut mixed = f64::NAN;
+    if unvisited {
+        let raw = node.raw[p];
+        mixed = if n == 0 {
+            raw
+        } else {
+            let mut weighted = 0.0;
+            for (i, &q) in out.iter().enumerate() {
+                if !q.is_nan() {
+                    weighted += cands.prior(node, i).max(f64::MIN_POSITIVE) * q / sum_probs;
+                }
             }
-        }
-        (raw + n as f64 * weighted) / (1.0 + n as f64)
-    };
-    let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
+            (raw + n as f64 * weighted) / (1.0 + n as f64)
+        };
+        min = min.min(mixed);
+        max = max.max(mixed);
+    }
+    let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
+    let range = (max - min).max(1e-8);
     for q in out.iter_mut() {
         if q.is_nan() {
             *q = mixed;
         }
-        min = min.min(*q);
-        max = max.max(*q);
+        *q = scale * ((*q - min) / range);
     }
-    let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
-    let range = (max - min).max(1e-8);
-    out.iter_mut()
-        .for_each(|q| *q = scale * ((*q - min) / range));
+    n
 }
 
-/// `l'(a) = l(a) - max l` over the candidates, in place.
-pub(crate) fn shift(logits: &mut [f64]) {
-    let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    logits.iter_mut().for_each(|l| *l -= max);
+/// `exp(l' + σ - max(l' + σ))` per candidate, written into `out`; returns their sum (the
+/// softmax's denominator).
+fn exps<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], out: &mut Vec<f64>) -> f64 {
+    out.clear();
+    let mut max = f64::NEG_INFINITY;
+    out.extend(sigma.iter().enumerate().map(|(i, s)| {
+        let x = cands.logit(node, i) + s;
+        max = max.max(x);
+        x
+    }));
+    let mut sum = 0.0;
+    for x in out.iter_mut() {
+        *x = (*x - max).exp();
+        sum += *x;
+    }
+    sum
 }
 
 /// `π'`: the softmax of `l' + σ` over the candidates, written into `out`.
-pub(crate) fn improved_policy(logits: &[f64], sigma: &[f64], out: &mut Vec<f64>) {
-    out.clear();
-    out.extend(logits.iter().zip(sigma).map(|(l, s)| l + s));
-    let max = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    out.iter_mut().for_each(|x| *x = (*x - max).exp());
-    let sum: f64 = out.iter().sum();
+pub(crate) fn improved_policy<C: Cands>(
+    node: &NodeRef<'_>,
+    cands: &C,
+    sigma: &[f64],
+    out: &mut Vec<f64>,
+) {
+    let sum = exps(node, cands, sigma, out);
     out.iter_mut().for_each(|x| *x /= sum);
 }
 
-/// Interior selection: the candidate maximising `π'(a) - N(a) / (1 + n)` (ties: lowest id);
-/// `pi` is room for `π'`.
-pub(crate) fn select_interior(
+/// Interior selection: the candidate maximising `π'(a) - N(a) / (1 + n)` (ties: lowest id),
+/// where `n` is the candidates' visits ([`sigma`]'s answer); `pi` is room for `π'`.
+pub(crate) fn select_interior<C: Cands>(
     node: &NodeRef<'_>,
-    cands: &[usize],
-    logits: &[f64],
+    cands: &C,
     sigma: &[f64],
+    n: u64,
     pi: &mut Vec<f64>,
 ) -> usize {
-    improved_policy(logits, sigma, pi);
-    let n: u64 = cands.iter().map(|&e| u64::from(node.visits(e))).sum();
+    let sum = exps(node, cands, sigma, pi);
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
-    for (i, &e) in cands.iter().enumerate() {
-        let score = pi[i] - f64::from(node.visits(e)) / (1.0 + n as f64);
+    for (i, &x) in pi.iter().enumerate() {
+        let score = x / sum - f64::from(node.visits(cands.edge(i))) / (1.0 + n as f64);
         if score > best_score {
             best_score = score;
             best = i;
@@ -124,18 +143,23 @@ pub(crate) fn select_interior(
     best
 }
 
+/// `max(-1e9, g + l' + σ)` of candidate `i`.
+#[inline]
+fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f64 {
+    (node.edges[cands.edge(i)].extra + cands.logit(node, i) + sigma[i]).max(-1e9)
+}
+
 /// Root selection at target visit count `target`: among candidates with `N(a) = target`, the
 /// one maximising `max(-1e9, g + l' + σ)` (ties: lowest id). When no candidate has exactly
 /// `target` visits (a reused tree's root, or virtual loss), the candidates with the smallest
 /// count above `target` take their place, or failing those the least visited.
-pub(crate) fn select_root(
+pub(crate) fn select_root<C: Cands>(
     node: &NodeRef<'_>,
-    cands: &[usize],
-    logits: &[f64],
+    cands: &C,
     sigma: &[f64],
     target: u32,
 ) -> usize {
-    let visits = || cands.iter().map(|&e| node.visits(e));
+    let visits = || (0..cands.len()).map(|i| node.visits(cands.edge(i)));
     let wanted = if visits().any(|v| v == target) {
         target
     } else {
@@ -146,11 +170,11 @@ pub(crate) fn select_root(
     };
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
-    for (i, &e) in cands.iter().enumerate() {
-        if node.visits(e) != wanted {
+    for i in 0..cands.len() {
+        if node.visits(cands.edge(i)) != wanted {
             continue;
         }
-        let score = (node.edges[e].extra + logits[i] + sigma[i]).max(-1e9);
+        let score = score(node, cands, sigma, i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);
@@ -161,15 +185,18 @@ pub(crate) fn select_root(
 
 /// The chosen move: among the candidates with the most visits, the one maximising
 /// `g + l' + σ` (ties: lowest id).
-pub(crate) fn choose(node: &NodeRef<'_>, cands: &[usize], logits: &[f64], sigma: &[f64]) -> usize {
-    let most = cands.iter().map(|&e| node.edges[e].n).max().unwrap_or(0);
+pub(crate) fn choose<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64]) -> usize {
+    let most = (0..cands.len())
+        .map(|i| node.edges[cands.edge(i)].n)
+        .max()
+        .unwrap_or(0);
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
-    for (i, &e) in cands.iter().enumerate() {
-        if node.edges[e].n != most {
+    for i in 0..cands.len() {
+        if node.edges[cands.edge(i)].n != most {
             continue;
         }
-        let score = (node.edges[e].extra + logits[i] + sigma[i]).max(-1e9);
+        let score = score(node, cands, sigma, i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);

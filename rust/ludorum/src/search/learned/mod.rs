@@ -6,6 +6,8 @@
 //! it leaves a choice open, the choice is written on the item that makes it.
 
 mod batch;
+mod cands;
+mod crew;
 mod gumbel;
 mod puct;
 mod tree;

@@ -1,25 +1,34 @@
 //! PUCT (AlphaZero): the selection rule, the root's Dirichlet noise, the chosen move.
 
+use super::cands::Cands;
 use super::tree::NodeRef;
 use crate::core::rng::SplitMix64;
 
 /// The candidate maximising `Q_p(a) + c_puct · P(a) · sqrt(n) / (1 + N(a))` (`Q = 0` when
-/// unvisited); `cands` ascend by action id, so a tie goes to the lowest id.
-pub(crate) fn select(
+/// unvisited); candidates ascend by action id, so a tie goes to the lowest id. With `noise`
+/// `ε`, the prior is the root's `(1 - ε) · P(a) + ε · η(a)`.
+pub(crate) fn select<C: Cands>(
     node: &NodeRef<'_>,
-    cands: &[usize],
-    priors: &[f64],
+    cands: &C,
     c: f64,
     players: usize,
+    noise: Option<f64>,
 ) -> usize {
     let p = node.player;
-    let n: u64 = cands.iter().map(|&e| u64::from(node.visits(e))).sum();
+    let n: u64 = (0..cands.len())
+        .map(|i| u64::from(node.visits(cands.edge(i))))
+        .sum();
     let sqrt_n = (n as f64).sqrt();
     let mut best = 0;
     let mut best_u = f64::NEG_INFINITY;
-    for (i, &e) in cands.iter().enumerate() {
+    for i in 0..cands.len() {
+        let e = cands.edge(i);
+        let prior = match noise {
+            Some(eps) => (1.0 - eps) * cands.prior(node, i) + eps * node.edges[e].extra,
+            None => cands.prior(node, i),
+        };
         let q = node.q(e, p, players).unwrap_or(0.0);
-        let u = q + c * priors[i] * sqrt_n / (1.0 + f64::from(node.visits(e)));
+        let u = q + c * prior * sqrt_n / (1.0 + f64::from(node.visits(e)));
         if u > best_u {
             best_u = u;
             best = i;

@@ -455,6 +455,75 @@ fn the_tree_is_reused_and_the_cache_answers() {
 }
 
 #[test]
+fn a_failed_search_drops_the_kept_tree_and_keeps_the_generator() {
+    // A search that fails halfway (the evaluator errs on its third call) must leave what a
+    // fresh tree with the same generator would: the next search equals that one.
+    let mut config = puct(30);
+    config.reuse = true;
+    let mut state = Dominions::new(&Map::new()).unwrap();
+    let mut search = LearnedSearch::new(config).unwrap();
+    let mut game = GameSearch::new(7);
+    let first = search
+        .search(
+            std::slice::from_ref(&state),
+            std::slice::from_mut(&mut game),
+            &mut Uniform,
+            &mut never(),
+        )
+        .unwrap()
+        .remove(0);
+    state
+        .play(state.move_from_action(first.action).unwrap())
+        .unwrap();
+    let mut fresh = GameSearch {
+        tree: Tree::new(),
+        rng: game.rng.clone(),
+    };
+    let mut calls = 0;
+    let mut failing = Counting {
+        calls: 0,
+        rows: Vec::new(),
+        make: |b: &LeafBatch<Dominions>| {
+            calls += 1;
+            Evaluations {
+                logits: vec![0.0; b.len() * b.num_actions],
+                // the third call's values are refused
+                values: vec![if calls == 3 { f32::NAN } else { 0.0 }; b.len() * 2],
+            }
+        },
+    };
+    assert!(search
+        .search(
+            std::slice::from_ref(&state),
+            std::slice::from_mut(&mut game),
+            &mut failing,
+            &mut never(),
+        )
+        .is_err());
+    let mut after = |game: &mut GameSearch| {
+        search
+            .search(
+                std::slice::from_ref(&state),
+                std::slice::from_mut(game),
+                &mut Uniform,
+                &mut never(),
+            )
+            .unwrap()
+            .remove(0)
+    };
+    let (again, expected) = (after(&mut game), after(&mut fresh));
+    assert!(
+        again.visits == expected.visits && again.action == expected.action,
+        "the search after a failed one differs from a fresh tree's"
+    );
+    assert_eq!(
+        again.visits.iter().sum::<u64>(),
+        30,
+        "no visits left from the failed search"
+    );
+}
+
+#[test]
 fn leaves_per_game_and_selfplay_run() {
     let mut config = puct(16);
     config.leaves_per_game = 4;

@@ -50,6 +50,9 @@ pub(crate) struct Node {
     /// to the arena's end: only in games with hidden information, where a world can show an
     /// action the node's first world did not have).
     pub cap: u32,
+    /// The largest logit of the edges the node was expanded with (each descent shifts the
+    /// logits by it: kept rather than found again).
+    pub max_logit: f64,
 }
 
 /// A node's data, borrowed: what the selection rules read.
@@ -135,6 +138,7 @@ impl Tree {
             first: 0,
             len: 0,
             cap: 0,
+            max_logit: f64::NEG_INFINITY,
         });
         self.raw.extend(std::iter::repeat_n(0.0, self.players));
         (self.nodes.len() - 1) as u32
@@ -172,6 +176,8 @@ impl Tree {
         let first = self.edges.len() as u32;
         let len = edges.len() as u32;
         self.edges.extend(edges);
+        let max_logit =
+            super::cands::max_logit(self.edges[first as usize..].iter().map(|e| e.logit));
         self.w.extend(std::iter::repeat_n(0.0, len as usize * p));
         self.raw[n as usize * p..(n as usize + 1) * p].copy_from_slice(raw);
         self.nodes[n as usize] = Node {
@@ -180,6 +186,7 @@ impl Tree {
             first,
             len,
             cap: len,
+            max_logit,
         };
     }
 
@@ -223,6 +230,18 @@ impl Tree {
         self.w[(first + at) * p..(first + at + 1) * p].fill(0.0);
         self.nodes[n as usize].len += 1;
         at
+    }
+
+    /// The index (within node `n`) of the edge of `action`, which was at `hint` when a descent
+    /// went through it (it is still there unless an edge was added before it since).
+    #[inline]
+    pub(crate) fn edge_at(&mut self, n: u32, action: u32, hint: u32) -> usize {
+        let node = self.nodes[n as usize];
+        if hint < node.len && self.edges[(node.first + hint) as usize].action == action {
+            hint as usize
+        } else {
+            self.edge_of(n, action)
+        }
     }
 
     /// Adds `values` to edge `e` of node `n` and counts the visit (a pending descent ends).
