@@ -183,13 +183,17 @@ def test_callables_and_names_are_agents() -> None:
 
 
 def test_the_agents_bench_has_a_speed_row_per_game() -> None:
-    from ludorum.bench_agents import opening, search_speed, speed_rows
+    from ludorum.bench_agents import SPEED_OPENING, opening, opening_plies, search_speed, speed_rows
 
     rows = speed_rows()
     assert {name for name, _ in rows} == set(ludorum.games())
     players = {ludorum.new(n, **o).num_players for n, o in rows if n == "armadora"}
     assert players == {2, 4}  # the fewest and the most players
-    state = opening("tic_tac_toe", {})
-    assert state.ply == 6
-    wall, cpu = search_speed(state, simulations=50, rounds=1)
+    # a short game opens with fewer plies, so that the search has a game left to search
+    assert opening_plies("chinese_checkers", dict(rows)["chinese_checkers"]) == SPEED_OPENING
+    plies = opening_plies("tic_tac_toe", {})
+    assert 0 < plies < SPEED_OPENING
+    state = opening("tic_tac_toe", {}, plies)
+    assert state.ply == plies
+    wall, cpu = search_speed(state, simulations=50, rounds=1, seconds=0.01)
     assert wall > 0 and cpu > 0

@@ -130,6 +130,9 @@ class GameInfo:
     search_rollout_plies: int | None
     #: the exploration constant of a search without settings
     search_exploration: float
+    #: options added to the first two-player bench configuration where the agents' strength
+    #: is measured (a game where a random player could stall a won game)
+    search_strength_options: dict[str, Any]
     _utility: tuple[str, str]
 
     def utility(self, players: int) -> str:
@@ -201,6 +204,7 @@ def _infos() -> dict[str, GameInfo]:
             openspiel=data["openspiel"],
             search_rollout_plies=data["search"]["rollout_plies"],
             search_exploration=data["search"]["exploration"],
+            search_strength_options=_assignments(data["search"]["strength_options"]),
             _utility=(data["utility"]["2"], data["utility"]["more"]),
         )
     return infos

@@ -2,7 +2,8 @@
 agents are.
 
 ``ludorum bench agents`` has three parts. Speed per game: MCTS simulations per second as a user
-meets them, ``MCTS(simulations=2000).choose(state)`` six random plies after the start, on one
+meets them, ``MCTS(simulations=2000).choose(state)`` six random plies after the start (fewer in
+a game whose random games are short, so that the search has a game left to search), on one
 thread and on all cores, in the first bench configuration of each game with the fewest and with
 the most players. Chinese Checkers against OpenSpiel's C++ ``MCTSBot`` where OpenSpiel is
 installed (``ludorum._openspiel_chinese_checkers``). Strength: the default searches
@@ -47,6 +48,12 @@ __all__ = [
 
 #: random plies from the start before a speed row's search (a position of the opening)
 SPEED_OPENING = 6
+#: at most this share of the plies a random game lasts (mean of 100 seeded games) goes into the
+#: opening: tic-tac-toe six plies in has three cells left and a tree solved in a few dozen
+#: simulations, which measures no search
+SPEED_OPENING_SHARE = 0.25
+#: each round of a speed row repeats the search (a fresh agent each time) for this long at least
+SPEED_ROUND_SECONDS = 0.2
 #: simulations of a speed row's search
 SPEED_SIMULATIONS = 2000
 #: games from each seat per row of the strength measures
@@ -59,15 +66,17 @@ STRENGTH_TABLE_GAMES = 72
 
 def strength_rows() -> list[tuple[str, dict[str, Any], list[type[MCTS]]]]:
     """The rows of the strength measures: per game that two can play, its configuration (the
-    first two-player row of ``ludorum bench GAME``) and the searches measured (MCTS, and
-    ISMCTS where the game hides information)."""
+    first two-player row of ``ludorum bench GAME``, with the game's
+    ``search_strength_options``) and the searches measured (MCTS, and ISMCTS where the game
+    hides information)."""
     rows = []
     for name in games():
         options = first_config(name, players=2)
         if options is None:
             continue
-        kinds: list[type[MCTS]] = [MCTS, ISMCTS] if game_info(name).hidden_information else [MCTS]
-        rows.append((name, options, kinds))
+        info = game_info(name)
+        kinds: list[type[MCTS]] = [MCTS, ISMCTS] if info.hidden_information else [MCTS]
+        rows.append((name, {**options, **info.search_strength_options}, kinds))
     return rows
 
 
@@ -84,6 +93,15 @@ def speed_rows() -> list[tuple[str, dict[str, Any]]]:
     return rows
 
 
+def opening_plies(name: str, options: dict[str, Any]) -> int:
+    """The random plies before a speed row's search: :data:`SPEED_OPENING`, or fewer where
+    random games are short (at most :data:`SPEED_OPENING_SHARE` of their mean length)."""
+    from .sim import simulate
+
+    lengths = simulate(name, 100, seed=0, progress=False, **options).lengths
+    return min(SPEED_OPENING, int(SPEED_OPENING_SHARE * float(lengths.mean())))
+
+
 def opening(name: str, options: dict[str, Any], plies: int = SPEED_OPENING) -> State:
     """The position after ``plies`` random plies (seed 0) from the start."""
     state = new(name, **options)
@@ -96,19 +114,31 @@ def opening(name: str, options: dict[str, Any], plies: int = SPEED_OPENING) -> S
 
 
 def search_speed(
-    state: State, threads: int = 1, simulations: int = SPEED_SIMULATIONS, rounds: int = 3
+    state: State,
+    threads: int = 1,
+    simulations: int = SPEED_SIMULATIONS,
+    rounds: int = 3,
+    seconds: float = SPEED_ROUND_SECONDS,
 ) -> tuple[float, float]:
-    """Simulations per second of ``MCTS(simulations=..., threads=...).choose(state)`` (a fresh
-    agent each round): the best of ``rounds`` by the wall clock, and by this process's CPU
-    time (on one thread, the rate the search would have on a quiet machine)."""
+    """Simulations per second of ``MCTS(simulations=..., threads=...).choose(state)``, a fresh
+    agent each search, repeated for ``seconds`` per round: the best of ``rounds`` by the wall
+    clock, and by this process's CPU time (on one thread, the rate the search would have on a
+    quiet machine)."""
     wall = cpu = 0.0
-    for seed in range(rounds):
-        agent = MCTS(simulations=simulations, threads=threads, seed=seed)
+    seed = 0
+    for _ in range(rounds):
+        done = 0
         start, start_cpu = time.perf_counter(), time.process_time()
-        agent.choose(state)
-        elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
-        wall = max(wall, simulations / elapsed)
-        cpu = max(cpu, simulations / max(elapsed_cpu, 1e-9))
+        while True:
+            MCTS(simulations=simulations, threads=threads, seed=seed).choose(state)
+            seed += 1
+            done += simulations
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                break
+        elapsed_cpu = time.process_time() - start_cpu
+        wall = max(wall, done / elapsed)
+        cpu = max(cpu, done / max(elapsed_cpu, 1e-9))
     return wall, cpu
 
 
@@ -172,24 +202,32 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
     print(
         f"ludorum bench agents ({'quick, ' if quick else ''}{cores} cores): "
         f"MCTS(simulations={SPEED_SIMULATIONS}).choose(state) {SPEED_OPENING} random plies "
-        "after the start, each game's defaults; best of 3; simulations/s by the wall clock, "
-        "and by the process's CPU time on one thread (what a quiet machine gives):",
+        f"after the start (at most {SPEED_OPENING_SHARE:.0%} of a random game: 'plies'), each "
+        "game's defaults, a fresh agent each search; best of 3 rounds of "
+        f"{SPEED_ROUND_SECONDS} s; simulations/s by the wall clock, and by the process's CPU "
+        "time on one thread (what a quiet machine gives):",
         flush=True,
     )
     print(
-        f"  {'game':<18}{'options':<42}{'moves':>6}{'1 thread':>10}{'CPU':>10}"
-        f"{f'{cores} threads':>11}{'x':>6}"
+        f"  ({cores} threads, CPU: simulations per second of all threads' CPU time; equal to "
+        "the one-thread CPU rate when the threads do no more work than one thread would)"
     )
-    speeds: dict[str, tuple[float, float, float]] = {}
+    print(
+        f"  {'game':<18}{'options':<42}{'plies':>6}{'moves':>6}{'1 thread':>13}{'CPU':>13}"
+        f"{f'{cores} threads':>13}{'CPU':>13}{'x':>6}"
+    )
+    speeds: dict[str, tuple[float, float, float, float]] = {}
+    rounds = 2 if quick else 3
     for name, options in speed_rows():
-        state = opening(name, options)
-        one, cpu = search_speed(state, rounds=2 if quick else 3)
-        many, _ = search_speed(state, threads=cores, rounds=2 if quick else 3)
+        plies = opening_plies(name, options)
+        state = opening(name, options, plies)
+        one, cpu = search_speed(state, rounds=rounds)
+        many, many_cpu = search_speed(state, threads=cores, rounds=rounds)
         label = ",".join(f"{k}={v}" for k, v in options.items())
-        speeds[f"{name} {label}"] = (one, cpu, many)
+        speeds[f"{name} {label}"] = (one, cpu, many, many_cpu)
         print(
-            f"  {name:<18}{label:<42}{len(state.legal_moves()):>6}{one:>10,.0f}{cpu:>10,.0f}"
-            f"{many:>11,.0f}{many / one:>6.2f}",
+            f"  {name:<18}{label:<42}{plies:>6}{len(state.legal_moves()):>6}{one:>13,.0f}"
+            f"{cpu:>13,.0f}{many:>13,.0f}{many_cpu:>13,.0f}{many / one:>6.2f}",
             flush=True,
         )
     out["speed"] = speeds

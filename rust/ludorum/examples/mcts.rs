@@ -6,8 +6,9 @@
 //! ```
 //!
 //! Arguments: the game, simulations, rollout plies (`none` for whole rollouts, `default` for the
-//! game's default), then options; `opening=N` first plays N random plies (seed 0) and
-//! `threads=N` searches on N threads (neither is passed to the game).
+//! game's default), then options; `opening=N` first plays N random plies (seed 0),
+//! `threads=N` searches on N threads and `repeat=N` runs N searches, each a fresh agent with
+//! its own seed, as `ludorum bench agents` does (none of the three is passed to the game).
 
 use ludorum::core::options::parse_assignments;
 use ludorum::core::rng::SplitMix64;
@@ -20,6 +21,7 @@ struct Search {
     options: Map<String, Value>,
     config: MctsConfig,
     opening: u32,
+    repeat: u32,
 }
 
 impl Visitor for Search {
@@ -35,13 +37,23 @@ impl Visitor for Search {
             }
         }
         let start = std::time::Instant::now();
-        let analysis = Mcts::new(self.config.clone()).analyse(&game);
+        let mut simulations = 0u64;
+        let mut analysis = None;
+        for seed in 0..self.repeat.max(1) {
+            let config = MctsConfig {
+                seed: u64::from(seed),
+                ..self.config.clone()
+            };
+            let found = Mcts::new(config).analyse(&game);
+            simulations += u64::from(found.simulations);
+            analysis.get_or_insert(found);
+        }
         let seconds = start.elapsed().as_secs_f64();
+        let analysis = analysis.expect("at least one search");
         println!(
-            "{} {} simulations in {seconds:.3} s: {:.0} simulations/s; best {} ({} visits)",
+            "{} {simulations} simulations in {seconds:.3} s: {:.0} simulations/s; best {} ({} visits)",
             G::NAME,
-            analysis.simulations,
-            f64::from(analysis.simulations) / seconds,
+            simulations as f64 / seconds,
             game.notation(analysis.moves[0].mv),
             analysis.moves[0].visits
         );
@@ -66,6 +78,7 @@ fn main() {
     };
     let opening = take("opening").unwrap_or(0);
     let threads = take("threads").unwrap_or(1) as usize;
+    let repeat = take("repeat").unwrap_or(1);
     let config = MctsConfig {
         simulations,
         rollout_plies,
@@ -78,6 +91,7 @@ fn main() {
             options,
             config,
             opening,
+            repeat,
         },
     ) {
         eprintln!("{e}");

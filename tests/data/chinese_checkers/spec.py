@@ -40,5 +40,5 @@ SPEC = GameSpec(
     more_options=[{"players": 3, "max_plies": 60}],
     # the random player's pieces linger in the searcher's home; with `anti_block` the searcher
     # wins once its home is full, as the published rules' remedy has it
-    strength=(10, {"anti_block": "full"}),
+    strength=(10, {}),
 )

@@ -58,6 +58,11 @@ pub struct SearchFacts {
     pub rollout_plies: Option<u32>,
     /// UCT's exploration constant (values are in `[-1, 1]`).
     pub exploration: f64,
+    /// Options (a `key=value` list, `""`: none) added to the game's first two-player bench
+    /// configuration where the agents' strength is measured (`ludorum bench strength`, the
+    /// strength test), for a game where a random player can stall a game the searcher would
+    /// otherwise win.
+    pub strength_options: &'static str,
 }
 
 impl Facts {
@@ -135,6 +140,7 @@ impl Facts {
             "search": {
                 "rollout_plies": facts.search.rollout_plies,
                 "exploration": facts.search.exploration,
+                "strength_options": facts.search.strength_options,
             },
             "utility": {
                 "2": facts.utility(2).name(),

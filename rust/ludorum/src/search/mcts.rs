@@ -20,6 +20,7 @@
 //! thousand simulations compares a few dozen moves well rather than every move once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crate::core::game::Game;
@@ -97,11 +98,84 @@ struct Ends<'a> {
     stop: &'a AtomicBool,
 }
 
-/// The depth (root = 0) down to which new nodes look for moves that win at once.
-const DECISIVE_DEPTH: usize = 1;
-
-/// The most moves a node may have for that look.
+/// The most moves a node may have for the look at moves that win at once (decisive moves),
+/// which the root and its children take when they are made.
 const DECISIVE_MOVES: usize = 256;
+
+/// Which moves win at once at the root and at each of its children, worked out once per search
+/// and shared by its threads. Each thread has a tree of its own (root parallelism) and makes
+/// the same nodes near the root; the look costs a play and an undo per move, so that `b` root
+/// moves cost `b²` plays in every tree, a share of the search that would not shrink as threads
+/// are added. The flags depend on the position alone, so whichever thread works them out, the
+/// search is the same.
+struct Decisive {
+    /// The root's legal moves by action id, ascending (the order of `legal_moves`).
+    root_actions: Vec<u32>,
+    /// The root's flags, one per legal move in order.
+    root: OnceLock<Vec<bool>>,
+    /// Per root move (as in `root_actions`): the flags of the moves after it.
+    after: Vec<OnceLock<Vec<bool>>>,
+}
+
+impl Decisive {
+    /// The table for a search from `game` (empty where the look is not taken).
+    fn new<G: Game>(game: &G, info: bool) -> Self {
+        let mut root_actions = Vec::new();
+        if !info {
+            game.legal_actions(&mut root_actions);
+        }
+        Self {
+            after: root_actions.iter().map(|_| OnceLock::new()).collect(),
+            root_actions,
+            root: OnceLock::new(),
+        }
+    }
+
+    /// The flags of `moves` (the legal moves of `state`, where `mover` is to move), reached
+    /// from the root by `path` (its root move's action id, or none at the root); `None` deeper
+    /// down or with too many moves.
+    fn flags<G: Game>(
+        &self,
+        path: Option<u64>,
+        state: &G,
+        moves: &[G::Move],
+        mover: usize,
+    ) -> Option<&[bool]> {
+        if moves.len() > DECISIVE_MOVES {
+            return None;
+        }
+        let cell = match path {
+            None => &self.root,
+            Some(action) => {
+                let at = self
+                    .root_actions
+                    .binary_search(&u32::try_from(action).ok()?)
+                    .ok()?;
+                &self.after[at]
+            }
+        };
+        Some(cell.get_or_init(|| wins_at_once(state, moves, mover)))
+    }
+}
+
+/// Per move of `moves` (legal in `state`, where `mover` is to move): whether it ends the game
+/// with `mover` the sole winner. One copy, each move played and taken back on it.
+pub(super) fn wins_at_once<G: Game>(state: &G, moves: &[G::Move], mover: usize) -> Vec<bool> {
+    let mut scratch = state.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            scratch.play_unchecked(mv);
+            let wins = scratch.outcome().is_some_and(|o| o.winners == 1 << mover);
+            if scratch.undo().is_none() {
+                // Undo is promised after `play_unchecked`; a fresh copy keeps the look right
+                // whatever a game does.
+                scratch = state.clone();
+            }
+            wins
+        })
+        .collect()
+}
 
 /// In information-set search, a node with at most this many legal moves in the world at hand
 /// lists them all at every visit; a node with more widens progressively.
@@ -125,6 +199,16 @@ struct Node<M> {
     /// The edge ends the game with its chooser the sole winner: selection takes it at once.
     wins: bool,
     children: Vec<u32>,
+}
+
+/// A node to expand in perfect-information search: its position, who moves there, where it
+/// is (`Some(None)`: the root; `Some(Some(action))`: the root's child by that move; `None`:
+/// deeper) and the threads' shared look at decisive moves.
+struct Expansion<'a, G> {
+    state: &'a G,
+    mover: usize,
+    near: Option<Option<u64>>,
+    decisive: &'a Decisive,
 }
 
 /// Who searches and who moves at a node.
@@ -323,46 +407,32 @@ impl<G: Game> Mcts<G> {
         let share =
             |t: usize| total / threads as u32 + u32::from((t as u32) < total % threads as u32);
         let mut trees = std::mem::take(&mut self.trees);
+        let decisive = Decisive::new(game, info);
         let this = &*self;
-        let done: u32 = if threads == 1 {
-            this.search(
-                &mut trees[0],
-                game,
-                viewer,
-                info,
-                Ends {
-                    budget: share(0),
-                    deadline,
-                    stop,
-                },
-            )
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = trees
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(t, tree)| {
-                        scope.spawn(move || {
-                            this.search(
-                                tree,
-                                game,
-                                viewer,
-                                info,
-                                Ends {
-                                    budget: share(t),
-                                    deadline,
-                                    stop,
-                                },
-                            )
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a search thread does not panic"))
-                    .sum()
-            })
+        let run = |t: usize, tree: &mut Tree<G>| {
+            let ends = Ends {
+                budget: share(t),
+                deadline,
+                stop,
+            };
+            this.search(tree, game, viewer, info, ends, &decisive)
         };
+        let (first, others) = trees
+            .split_first_mut()
+            .expect("one tree per thread, at least one");
+        let mut done = vec![0u32; threads];
+        let (first_done, others_done) = done.split_first_mut().expect("one count per tree");
+        // The other trees go to rayon's pool, whose threads outlive a search: starting a
+        // thread per search cost ~70-110 µs, a tenth of a 2,000-simulation Connect Four
+        // search. The calling thread searches the first tree meanwhile.
+        rayon::in_place_scope(|scope| {
+            for (t, (tree, count)) in others.iter_mut().zip(others_done).enumerate() {
+                let run = &run;
+                scope.spawn(move |_| *count = run(t + 1, tree));
+            }
+            *first_done = run(0, first);
+        });
+        let done: u32 = done.iter().sum();
         self.trees = trees;
         debug_assert!(done <= total);
         self.merge(game)
@@ -422,9 +492,10 @@ impl<G: Game> Mcts<G> {
             }
         }
         if !reusable || node == NO_NODE {
-            let rng = tree.rng.clone();
-            *tree = Tree::new(tree.players, 0);
-            tree.rng = rng;
+            // A new tree in the old one's memory: pages the search touched stay mapped.
+            tree.nodes.clear();
+            tree.values.clear();
+            tree.add(None, 0);
         } else {
             tree.reroot(node);
             let root = &mut tree.nodes[0];
@@ -441,6 +512,7 @@ impl<G: Game> Mcts<G> {
         viewer: usize,
         info: bool,
         ends: Ends<'_>,
+        decisive: &Decisive,
     ) -> u32 {
         let Ends {
             budget,
@@ -476,8 +548,19 @@ impl<G: Game> Mcts<G> {
                     let at = Seat { viewer, mover };
                     self.select_information_set(tree, &state, node, at, &mut moves, &mut available)
                 } else {
-                    let depth = path.len() - 1;
-                    let child = Self::select(tree, node, mover, &mut moves, c, &state, depth);
+                    // The root move of the path, for the shared look at decisive moves.
+                    let near = match path.len() {
+                        1 => Some(None),
+                        2 => Some(Some(tree.nodes[node as usize].key)),
+                        _ => None,
+                    };
+                    let at = Expansion {
+                        state: &state,
+                        mover,
+                        near,
+                        decisive,
+                    };
+                    let child = Self::select(tree, node, at, &mut moves, c);
                     (
                         child,
                         tree.nodes[child as usize].mv.expect("a child has a move"),
@@ -523,12 +606,16 @@ impl<G: Game> Mcts<G> {
     fn select(
         tree: &mut Tree<G>,
         node: u32,
-        mover: usize,
+        at: Expansion<'_, G>,
         moves: &mut Vec<G::Move>,
         c: f64,
-        state: &G,
-        depth: usize,
     ) -> u32 {
+        let Expansion {
+            state,
+            mover,
+            near,
+            decisive,
+        } = at;
         if !tree.nodes[node as usize].expanded {
             state.legal_moves(moves);
             let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -538,15 +625,13 @@ impl<G: Game> Mcts<G> {
             // Near the root, moves that win at once are found when the node is made, so that a
             // win in one is taken, and a move that allows one is seen for what it is, whatever
             // the budget (decisive moves; bounded, as it costs a play per move).
-            let decisive = depth <= DECISIVE_DEPTH && moves.len() <= DECISIVE_MOVES;
+            let wins = near.and_then(|path| decisive.flags(path, state, moves, mover));
+            tree.nodes[node as usize]
+                .children
+                .reserve_exact(moves.len());
             for i in order {
                 let child = tree.add(Some(moves[i]), state.action(moves[i]) as u64);
-                if decisive {
-                    let mut next = state.clone();
-                    next.play_for_good(moves[i]);
-                    tree.nodes[child as usize].wins =
-                        next.outcome().is_some_and(|o| o.winners == 1 << mover);
-                }
+                tree.nodes[child as usize].wins = wins.is_some_and(|w| w[i]);
                 tree.nodes[node as usize].children.push(child);
             }
             tree.nodes[node as usize].expanded = true;

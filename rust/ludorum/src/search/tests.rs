@@ -145,6 +145,47 @@ impl Visitor for FindsWins {
     }
 }
 
+struct LooksOnOneCopy;
+
+impl Visitor for LooksOnOneCopy {
+    type Output = usize;
+
+    /// Along random games, the search's look at decisive moves (each move played and taken
+    /// back on one copy) agrees with a fresh copy per move, and leaves the position as it was.
+    /// Returns how many winning moves it saw.
+    fn visit<G: Game>(self) -> usize {
+        let mut seen = 0;
+        let mut moves = Vec::new();
+        for game in positions::<G>(40) {
+            let before = crate::core::json::to_json(&game);
+            game.legal_moves(&mut moves);
+            let mover = game.current_player().expect("running");
+            let fresh: Vec<bool> = moves.iter().map(|&m| wins_at_once(&game, m)).collect();
+            let flags = super::mcts::wins_at_once(&game, &moves, mover);
+            assert_eq!(flags, fresh, "{}: the look on one copy", G::NAME);
+            assert_eq!(crate::core::json::to_json(&game), before);
+            // As in a simulation: the position reached by moves played for good.
+            let mut for_good = G::new(&game.options()).expect("a game's own options");
+            for &mv in game.history() {
+                for_good.play_for_good(mv);
+            }
+            let flags = super::mcts::wins_at_once(&for_good, &moves, mover);
+            assert_eq!(flags, fresh, "{}: the look after moves for good", G::NAME);
+            seen += flags.iter().filter(|&&w| w).count();
+        }
+        seen
+    }
+}
+
+#[test]
+fn decisive_moves_are_seen_on_one_copy() {
+    let seen: usize = ALL
+        .iter()
+        .map(|facts| visit(facts.name, LooksOnOneCopy).unwrap())
+        .sum();
+    assert!(seen > 0, "some positions had a win in one");
+}
+
 #[test]
 fn immediate_wins_are_found() {
     let mut total = 0;

@@ -163,6 +163,7 @@ pub(super) const FACTS: &Facts = &Facts {
     search: crate::core::facts::SearchFacts {
         rollout_plies: None,
         exploration: 1.4,
+        strength_options: "",
     },
 };
 

@@ -112,6 +112,9 @@ pub(super) const FACTS: &Facts = &Facts {
     search: crate::core::facts::SearchFacts {
         rollout_plies: Some(10),
         exploration: 1.4,
+        // A random player's pieces left in the searcher's home block it until the ply limit
+        // (a draw); with `anti_block=full` a full home with another's piece in it wins.
+        strength_options: "anti_block=full",
     },
 };
 

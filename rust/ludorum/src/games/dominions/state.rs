@@ -90,6 +90,7 @@ pub(super) const FACTS: &Facts = &Facts {
     search: crate::core::facts::SearchFacts {
         rollout_plies: Some(30),
         exploration: 1.4,
+        strength_options: "",
     },
 };
 

@@ -421,6 +421,23 @@ fn hidden_information_gives_equal_searches_for_indistinguishable_states() {
     }
 }
 
+/// One search of one root with its kept tree: `Err` where the search fails.
+fn search_kept<E: Evaluator<Dominions>>(
+    search: &mut LearnedSearch,
+    state: &Dominions,
+    game: &mut GameSearch,
+    evaluator: &mut E,
+) -> Result<SearchResult, Error> {
+    search
+        .search(
+            std::slice::from_ref(state),
+            std::slice::from_mut(game),
+            evaluator,
+            &mut never(),
+        )
+        .map(|mut r| r.remove(0))
+}
+
 #[test]
 fn the_tree_is_reused_and_the_cache_answers() {
     let mut config = puct(30);
@@ -429,28 +446,12 @@ fn the_tree_is_reused_and_the_cache_answers() {
     let mut state = Dominions::new(&Map::new()).unwrap();
     let mut search = LearnedSearch::new(config).unwrap();
     let mut game = GameSearch::new(0);
-    let r = search
-        .search(
-            std::slice::from_ref(&state),
-            std::slice::from_mut(&mut game),
-            &mut Uniform,
-            &mut never(),
-        )
-        .unwrap()
-        .remove(0);
+    let r = search_kept(&mut search, &state, &mut game, &mut Uniform).unwrap();
     let kept = r.visits[r.action];
     state
         .play(state.move_from_action(r.action).unwrap())
         .unwrap();
-    let r2 = search
-        .search(
-            std::slice::from_ref(&state),
-            std::slice::from_mut(&mut game),
-            &mut Uniform,
-            &mut never(),
-        )
-        .unwrap()
-        .remove(0);
+    let r2 = search_kept(&mut search, &state, &mut game, &mut Uniform).unwrap();
     assert_eq!(r2.visits.iter().sum::<u64>(), kept - 1 + 30);
 }
 
@@ -463,15 +464,7 @@ fn a_failed_search_drops_the_kept_tree_and_keeps_the_generator() {
     let mut state = Dominions::new(&Map::new()).unwrap();
     let mut search = LearnedSearch::new(config).unwrap();
     let mut game = GameSearch::new(7);
-    let first = search
-        .search(
-            std::slice::from_ref(&state),
-            std::slice::from_mut(&mut game),
-            &mut Uniform,
-            &mut never(),
-        )
-        .unwrap()
-        .remove(0);
+    let first = search_kept(&mut search, &state, &mut game, &mut Uniform).unwrap();
     state
         .play(state.move_from_action(first.action).unwrap())
         .unwrap();
@@ -492,26 +485,9 @@ fn a_failed_search_drops_the_kept_tree_and_keeps_the_generator() {
             }
         },
     };
-    assert!(search
-        .search(
-            std::slice::from_ref(&state),
-            std::slice::from_mut(&mut game),
-            &mut failing,
-            &mut never(),
-        )
-        .is_err());
-    let mut after = |game: &mut GameSearch| {
-        search
-            .search(
-                std::slice::from_ref(&state),
-                std::slice::from_mut(game),
-                &mut Uniform,
-                &mut never(),
-            )
-            .unwrap()
-            .remove(0)
-    };
-    let (again, expected) = (after(&mut game), after(&mut fresh));
+    assert!(search_kept(&mut search, &state, &mut game, &mut failing).is_err());
+    let again = search_kept(&mut search, &state, &mut game, &mut Uniform).unwrap();
+    let expected = search_kept(&mut search, &state, &mut fresh, &mut Uniform).unwrap();
     assert!(
         again.visits == expected.visits && again.action == expected.action,
         "the search after a failed one differs from a fresh tree's"
