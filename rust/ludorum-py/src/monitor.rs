@@ -18,15 +18,18 @@ where
     let stop = AtomicBool::new(false);
     let done = AtomicBool::new(false);
     let mut failure = None;
-    let result = py.detach(|| {
-        std::thread::scope(|scope| {
+    let mut result = None;
+    py.detach(|| {
+        // The work goes to rayon's pool, whose threads outlive a call: starting a thread per
+        // call cost ~70-110 µs, a tenth of a 2,000-simulation Connect Four search.
+        rayon::in_place_scope(|scope| {
             let caller = std::thread::current();
-            let (stop, done) = (&stop, &done);
-            let worker = scope.spawn(move || {
-                let result = work(stop);
-                done.store(true, Ordering::Release);
-                caller.unpark();
-                result
+            let (stop, done, out) = (&stop, &done, &mut result);
+            scope.spawn(move |_| {
+                // `done` is set even when `work` panics: the loop below ends, and the scope
+                // raises the panic on the caller.
+                let _finished = Finished { done, caller };
+                *out = work(stop);
             });
             while !done.load(Ordering::Acquire) {
                 std::thread::park_timeout(MONITOR_INTERVAL);
@@ -37,15 +40,25 @@ where
                     }
                 }
             }
-            worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
+        });
     });
     match (result, failure) {
         (_, Some(error)) => Err(error),
         (Some(value), None) => Ok(value),
         (None, None) => unreachable!("the work stops only when asked to"),
+    }
+}
+
+/// Marks a watched call's work done when dropped, and wakes the caller.
+struct Finished<'a> {
+    done: &'a AtomicBool,
+    caller: std::thread::Thread,
+}
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Release);
+        self.caller.unpark();
     }
 }
 
