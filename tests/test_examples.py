@@ -55,6 +55,15 @@ def test_alphazero_saves_and_loads_the_network(tmp_path: Path) -> None:
     )
     assert "iteration" not in run.stdout  # no training: the loaded network plays as saved
     assert "4 games: net" in run.stdout
+    # the loaded weights are the ones that play: Connect Four's cannot read tic-tac-toe
+    other_game = [*script[:-1], "tic_tac_toe"]
+    with pytest.raises(subprocess.CalledProcessError):
+        subprocess.run(
+            [*other_game, "--load", str(weights), "--iterations", "0"],
+            capture_output=True,
+            check=True,
+            timeout=120,
+        )
     # a missing file is an error, not a fresh network
     with pytest.raises(subprocess.CalledProcessError):
         subprocess.run(
