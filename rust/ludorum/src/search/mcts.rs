@@ -279,16 +279,17 @@ pub struct Mcts<G: Game> {
 }
 
 impl<G: Game> Tree<G> {
+    /// A tree with no node yet: [`Mcts::find_root`] makes its root on the thread that
+    /// searches it, so that the tree's memory comes from that thread's allocator arena (grown
+    /// from another thread's, each regrowth of its arrays would take that thread's arena lock).
     fn new(players: usize, seed: u64) -> Self {
-        let mut tree = Self {
+        Self {
             nodes: Vec::new(),
             values: Vec::new(),
             players,
             root_keys: Vec::new(),
             rng: SplitMix64::new(seed),
-        };
-        tree.add(None, 0);
-        tree
+        }
     }
 
     fn add(&mut self, mv: Option<G::Move>, key: u64) -> u32 {
@@ -367,7 +368,10 @@ impl<G: Game> Mcts<G> {
     /// Simulations through the root of the first tree (a test of tree reuse).
     #[cfg(test)]
     pub(crate) fn root_visits(&self) -> u32 {
-        self.trees.first().map_or(0, |t| t.nodes[0].visits)
+        self.trees
+            .first()
+            .and_then(|t| t.nodes.first())
+            .map_or(0, |root| root.visits)
     }
 
     /// The parameters.
@@ -440,9 +444,6 @@ impl<G: Game> Mcts<G> {
                 .map(|t| Tree::new(game.num_players(), self.thread_seed(t)))
                 .collect();
         }
-        for tree in &mut self.trees {
-            Self::find_root(tree, &history_keys);
-        }
         let deadline = self.config.time_limit.map(|d| Instant::now() + d);
         let total = self.config.simulations.max(1);
         let share =
@@ -451,6 +452,7 @@ impl<G: Game> Mcts<G> {
         let decisive = Decisive::new(game, info);
         let this = &*self;
         let run = |t: usize, tree: &mut Tree<G>| {
+            Self::find_root(tree, &history_keys);
             let ends = Ends {
                 budget: share(t),
                 deadline,
@@ -519,7 +521,7 @@ impl<G: Game> Mcts<G> {
     /// Moves `tree`'s root to the node of the position whose history has `keys`, or starts a
     /// new tree when the old one does not lead there.
     fn find_root(tree: &mut Tree<G>, keys: &[u64]) {
-        let reusable = tree.nodes[0].visits > 0
+        let reusable = tree.nodes.first().is_some_and(|root| root.visits > 0)
             && keys.len() >= tree.root_keys.len()
             && keys[..tree.root_keys.len()] == tree.root_keys[..];
         let mut node = 0u32;
