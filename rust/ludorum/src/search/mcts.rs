@@ -19,7 +19,7 @@
 //! hand, only while it has fewer than `WIDENING * sqrt(visits + 1)`, so that a search of a
 //! thousand simulations compares a few dozen moves well rather than every move once.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -96,44 +96,6 @@ struct Ends<'a> {
     budget: u32,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
-}
-
-/// How long the calling thread of a search waits awake for the other threads' trees once its
-/// own is done, before rayon puts it to sleep. The trees take the same number of simulations
-/// but not the same time (their rollouts differ: tens of µs apart in a 1 ms Connect Four
-/// search); a thread asleep when the last tree ends costs a wake-up (~10-20 µs) before the
-/// merge, and another before the caller has its answer.
-const AWAKE_WAIT: Duration = Duration::from_micros(200);
-
-/// The other threads' trees of a search, for the calling thread to wait on.
-struct OthersRunning {
-    /// Trees whose thread has begun.
-    started: AtomicUsize,
-    /// Trees not yet done.
-    running: AtomicUsize,
-    others: usize,
-}
-
-impl OthersRunning {
-    fn new(others: usize) -> Self {
-        Self {
-            started: AtomicUsize::new(0),
-            running: AtomicUsize::new(others),
-            others,
-        }
-    }
-
-    /// Waits up to [`AWAKE_WAIT`] for the other trees, awake (yielding the core to any thread
-    /// that wants it). Not when one has not begun: rayon's wait then searches it on this thread.
-    fn wait_awake(&self) {
-        if self.started.load(Ordering::Relaxed) < self.others {
-            return;
-        }
-        let until = Instant::now() + AWAKE_WAIT;
-        while self.running.load(Ordering::Acquire) > 0 && Instant::now() < until {
-            std::thread::yield_now();
-        }
-    }
 }
 
 /// The most moves a node may have for the look at moves that win at once (decisive moves),
@@ -452,6 +414,7 @@ impl<G: Game> Mcts<G> {
         let decisive = Decisive::new(game, info);
         let this = &*self;
         let run = |t: usize, tree: &mut Tree<G>| {
+            // On the tree's own thread (see `Tree::new`).
             Self::find_root(tree, &history_keys);
             let ends = Ends {
                 budget: share(t),
@@ -469,18 +432,12 @@ impl<G: Game> Mcts<G> {
         // started and joined per search costs ~40 µs on a quiet 2-core machine (70-110 µs on
         // a busy one), several percent of a 2,000-simulation Connect Four search (~1 ms).
         // The calling thread searches the first tree meanwhile.
-        let others_running = OthersRunning::new(threads - 1);
         rayon::in_place_scope(|scope| {
             for (t, (tree, count)) in others.iter_mut().zip(others_done).enumerate() {
-                let (run, others_running) = (&run, &others_running);
-                scope.spawn(move |_| {
-                    others_running.started.fetch_add(1, Ordering::Relaxed);
-                    *count = run(t + 1, tree);
-                    others_running.running.fetch_sub(1, Ordering::Release);
-                });
+                let run = &run;
+                scope.spawn(move |_| *count = run(t + 1, tree));
             }
             *first_done = run(0, first);
-            others_running.wait_awake();
         });
         let done: u32 = done.iter().sum();
         self.trees = trees;

@@ -258,19 +258,23 @@ fn agents_play_whole_games_reproducibly() {
 #[test]
 fn the_tree_is_reused_between_moves() {
     use crate::games::so_long_sucker::SoLongSucker;
-    let mut game = SoLongSucker::new(&Map::new()).unwrap();
-    let mut agent = Mcts::new(mcts(200, 4, 1));
-    let first = agent.choose(&game);
-    game.play(first).unwrap();
-    assert_eq!(agent.root_visits(), 200);
-    // The next position is in the tree: the simulations that went through it are kept.
-    let second = agent.choose(&game);
-    assert!(game.is_legal(second));
-    assert!(agent.root_visits() > 200, "{}", agent.root_visits());
-    // A position that is not in the tree starts afresh.
-    let other = SoLongSucker::new(&Map::new()).unwrap();
-    agent.choose(&other);
-    assert_eq!(agent.root_visits(), 200);
+    // On two threads each thread finds its own tree's root; the first tree has half the budget.
+    for threads in [1, 2] {
+        let share = 200 / threads as u32;
+        let mut game = SoLongSucker::new(&Map::new()).unwrap();
+        let mut agent = Mcts::new(mcts(200, 4, threads));
+        let first = agent.choose(&game);
+        game.play(first).unwrap();
+        assert_eq!(agent.root_visits(), share);
+        // The next position is in the tree: the simulations that went through it are kept.
+        let second = agent.choose(&game);
+        assert!(game.is_legal(second));
+        assert!(agent.root_visits() > share, "{}", agent.root_visits());
+        // A position that is not in the tree starts afresh.
+        let other = SoLongSucker::new(&Map::new()).unwrap();
+        agent.choose(&other);
+        assert_eq!(agent.root_visits(), share);
+    }
 }
 
 /// Whether the opponent can win at once after `mv` (when it is the opponent who decides next).
