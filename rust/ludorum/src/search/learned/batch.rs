@@ -47,6 +47,9 @@ pub struct LearnedSearch {
     cache: Cache,
     /// One per thread.
     scratch: Vec<Scratch>,
+    /// The trees of the last [`search_fresh`](Self::search_fresh), emptied: the next one
+    /// grows its trees in their memory rather than in pages the system must fault in again.
+    spare: Vec<Tree>,
 }
 
 /// The buffers a search reuses from descent to descent and step to step, so that its inner
@@ -463,6 +466,7 @@ impl LearnedSearch {
             config,
             cache: HashMap::new(),
             scratch: Vec::new(),
+            spare: Vec::new(),
         })
     }
 
@@ -533,19 +537,24 @@ impl LearnedSearch {
         let t = self.temperature();
         let mut games = Vec::with_capacity(states.len());
         for state in states {
+            let mut tree = self.spare.pop().unwrap_or_default();
+            tree.recycle();
             games.push(GameSearch {
-                tree: Tree::new(),
+                tree,
                 rng: rng.clone(),
             });
             rng.skip(self.draws(state, t));
         }
-        self.search_at(
+        let out = self.search_at(
             states,
             &mut games,
             evaluator,
             interrupt,
             &vec![t; states.len()],
-        )
+        );
+        self.spare.clear();
+        self.spare.extend(games.into_iter().map(|g| g.tree));
+        out
     }
 
     /// [`search`](Self::search) with the temperature of each root's chosen move given. A search
@@ -629,6 +638,7 @@ impl LearnedSearch {
             config,
             cache,
             scratch,
+            ..
         } = self;
         if scratch.len() < parts_wanted {
             scratch.resize_with(parts_wanted, Scratch::default);
@@ -787,7 +797,7 @@ impl LearnedSearch {
 /// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.
 fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
     let tree = &mut game.tree;
-    tree.edges_mut(0).iter_mut().for_each(|e| e.extra = 0.0);
+    tree.root_extra.fill(0.0);
     for &a in legal {
         tree.edge_of(0, a);
     }
@@ -797,7 +807,7 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
                 let eta = puct::dirichlet(c.dirichlet_alpha, legal.len(), &mut game.rng);
                 for (&a, x) in legal.iter().zip(eta) {
                     let e = tree.find(0, a).unwrap_or(0);
-                    tree.edges_mut(0)[e].extra = x;
+                    tree.root_extra[e] = x;
                 }
             }
         }
@@ -808,7 +818,7 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
                     u = 1.0 / (1u64 << 53) as f64;
                 }
                 let e = tree.find(0, a).unwrap_or(0);
-                tree.edges_mut(0)[e].extra = c.gumbel_scale * -(-u.ln()).ln();
+                tree.root_extra[e] = c.gumbel_scale * -(-u.ln()).ln();
             }
         }
     }

@@ -146,7 +146,7 @@ pub(crate) fn select_interior<C: Cands>(
 /// `max(-1e9, g + l' + σ)` of candidate `i`.
 #[inline]
 fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f64 {
-    (node.edges[cands.edge(i)].extra + cands.logit(node, i) + sigma[i]).max(-1e9)
+    (node.extra[cands.edge(i)] + cands.logit(node, i) + sigma[i]).max(-1e9)
 }
 
 /// Root selection at target visit count `target`: among candidates with `N(a) = target`, the
