@@ -272,7 +272,7 @@ class VecEnv:
                     )
                 else:
                     found = agent.search_many([self.game(int(i)) for i in rows])
-                    actions[rows] = [r.action for r in found]
+                    actions[rows] = found.actions
             self._env.play_outside(actions)
 
     def sample_actions(self) -> npt.NDArray[np.int64]:
