@@ -184,6 +184,7 @@ pub fn config_from_python(spec: &Bound<'_, PyAny>) -> PyResult<LearnedConfig> {
         reuse: get("reuse")?.map_or(Ok(true), |v| v.extract())?,
         cache: get("cache")?.map_or(Ok(false), |v| v.extract())?,
         threads: get("threads")?.map_or(Ok(1), |v| v.extract())?,
+        pipeline: get("pipeline")?.map_or(Ok(false), |v| v.extract())?,
     };
     config.validate().map_err(to_py)?;
     Ok(config)

@@ -7,6 +7,7 @@ use std::sync::MutexGuard;
 
 use super::cands::{listed_priors, AllEdges, Cands, Listed};
 use super::crew::{with_crew, Crew};
+use super::pipeline;
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
     bad_output, gumbel, puct, uniform, Evaluations, Evaluator, LeafBatch, LearnedConfig, Rule,
@@ -38,7 +39,7 @@ impl GameSearch {
 
 /// Evaluations kept by `(position key, player to move)`: the legal actions' logits and the
 /// values.
-type Cache = HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>;
+pub(super) type Cache = HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>;
 
 /// A learned search: its settings, its evaluation cache and its working memory.
 #[derive(Clone, Debug)]
@@ -95,7 +96,7 @@ struct Leaf {
 
 /// One thread's share of a batched search: consecutive roots, their trees and sequences, its
 /// working memory, and the leaves its descents reached this step with their worlds.
-struct Part<'a, G> {
+pub(super) struct Part<'a, G> {
     states: &'a [G],
     games: &'a mut [GameSearch],
     sequences: &'a [usize],
@@ -105,14 +106,14 @@ struct Part<'a, G> {
     /// The roots' noise is still to be drawn (once they are evaluated).
     noise: bool,
     /// What the part's last job failed with.
-    error: Option<Error>,
+    pub(super) error: Option<Error>,
 }
 
 /// A part's job, one per simulation step: expand and back up the leaves the evaluator has just
 /// scored, then reach the next leaves, then read them for the evaluator (the evaluator's call
 /// between jobs is the only work done on one thread).
 #[derive(Clone, Copy, Debug)]
-enum Job {
+pub(super) enum Job {
     /// Take the roots that need an evaluation as leaves.
     Roots,
     /// Descents `started..started + now` of every root.
@@ -122,7 +123,7 @@ enum Job {
 }
 
 /// What every part of one search reads.
-struct Ctx<'c> {
+pub(super) struct Ctx<'c> {
     rule: &'c Rule,
     sequences: &'c [(usize, Vec<u32>)],
     hidden: bool,
@@ -299,7 +300,7 @@ fn descend<G: Game>(
 
 impl<G: Game> Part<'_, G> {
     /// Does `job`, keeping its error.
-    fn work(&mut self, job: Job, ctx: &Ctx<'_>) {
+    pub(super) fn work(&mut self, job: Job, ctx: &Ctx<'_>) {
         self.error = self.try_work(job, ctx).err();
     }
 
@@ -633,7 +634,11 @@ impl LearnedSearch {
                 sequence_of.push(usize::MAX);
             }
         }
-        let parts_wanted = (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1));
+        let parts_wanted = if self.config.pipeline {
+            states.len().clamp(1, 2)
+        } else {
+            (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1))
+        };
         let LearnedSearch {
             config,
             cache,
@@ -678,6 +683,16 @@ impl LearnedSearch {
             observation_shape: &shape,
         };
         let per_step = config.leaves_per_game;
+        if parts.len() == 2 && config.pipeline {
+            let plan = pipeline::Plan {
+                ctx: &ctx,
+                shape: &batch,
+                simulations: sims,
+                per_step,
+            };
+            pipeline::run(parts, &plan, cache, evaluator, interrupt)?;
+            return Ok(self.results(states, games, temperatures));
+        }
         // The roots' evaluation (one call for all roots that need it), then the simulations,
         // step by step: each step a job for every part, then one evaluator call.
         let (done, _) = with_crew(
@@ -712,11 +727,20 @@ impl LearnedSearch {
             },
         );
         done?;
+        Ok(self.results(states, games, temperatures))
+    }
+
+    fn results<G: Game>(
+        &mut self,
+        states: &[G],
+        games: &mut [GameSearch],
+        temperatures: &[f64],
+    ) -> Vec<SearchResult> {
         let mut out = Vec::with_capacity(states.len());
         for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
             out.push(self.result(state, game, t));
         }
-        Ok(out)
+        out
     }
 
     fn result<G: Game>(
@@ -825,7 +849,7 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
 }
 
 /// What a leaf batch's arrays are shaped by.
-struct Shape<'s> {
+pub(super) struct Shape<'s> {
     num_actions: usize,
     observation_shape: &'s [usize],
 }
@@ -833,7 +857,7 @@ struct Shape<'s> {
 /// Evaluates the leaves the parts have read: the cache first, then one evaluator call for the
 /// rest, their logits and values written into each part's leaf arrays (the parts expand them
 /// in their next job).
-fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
+pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     ctx: &Ctx<'_>,
     shape: &Shape<'_>,
     cache: &mut Cache,
