@@ -390,7 +390,11 @@ class LearnedAgent:
     one agent per seat. ``threads`` share the roots of :meth:`search_many` and of
     :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
     called once per step, so threads pay where the search, not the model, takes the time).
-    Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
+    ``pipeline=True`` pays where the model takes the time: the roots are split in two halves,
+    and one half is searched on a Rust thread while the evaluator scores the other half's
+    leaves, so the search hides behind the evaluator (two calls per step, of half the leaves
+    each; the same results for an evaluator that scores each leaf alone; ``threads`` must be
+    1 with it). Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
     callable, one game after another (never on Rust threads); as a ``VecEnv`` opponent it
     searches all the envs waiting for its seats at once (:meth:`search_many`).
     """
@@ -411,6 +415,12 @@ class LearnedAgent:
         )
         fields["reuse"], fields["cache"] = bool(fields["reuse"]), bool(fields["cache"])
         fields["threads"] = _check_int("threads", fields["threads"], 1, 1024)
+        fields["pipeline"] = bool(fields["pipeline"])
+        if fields["pipeline"] and fields["threads"] > 1:
+            raise InvalidOptionError(
+                "pipeline searches on one thread beside the evaluator's calls: threads must be "
+                f"1 with it, got {fields['threads']}"
+            )
 
     def spec(self) -> dict[str, Any]:
         """The search's parameters as the engine reads them: every setting but the evaluator."""
@@ -510,6 +520,7 @@ class PUCT(LearnedAgent):
     reuse: bool = True
     cache: bool = False
     threads: int = 1
+    pipeline: bool = False
 
     _KIND = "puct"
 
@@ -546,6 +557,7 @@ class Gumbel(LearnedAgent):
     reuse: bool = True
     cache: bool = False
     threads: int = 1
+    pipeline: bool = False
 
     _KIND = "gumbel"
 
