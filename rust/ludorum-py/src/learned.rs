@@ -71,6 +71,10 @@ impl<G: Game> Evaluator<G> for PyEval<'_> {
         matches!(self.source, Source::Callable(_))
     }
 
+    fn is_uniform(&self) -> bool {
+        matches!(self.source, Source::Uniform)
+    }
+
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
         match self.source {
             Source::Uniform => Evaluator::<G>::evaluate(&mut Uniform, batch),

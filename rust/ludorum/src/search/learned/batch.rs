@@ -131,6 +131,8 @@ pub(super) struct Ctx<'c> {
     wants: bool,
     /// The cache is on.
     keyed: bool,
+    /// The evaluator scores every leaf logits 0 and values 0 ([`Evaluator::is_uniform`]).
+    uniform: bool,
     obs_size: usize,
     players: usize,
 }
@@ -674,6 +676,7 @@ impl LearnedSearch {
             sequences: &sequences,
             hidden,
             wants: evaluator.wants_observations(),
+            uniform: evaluator.is_uniform(),
             keyed: config.cache,
             obs_size: shape.iter().product(),
             players: first.num_players(),
@@ -864,6 +867,11 @@ pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     parts: &mut [MutexGuard<'_, Part<'_, G>>],
     evaluator: &mut E,
 ) -> Result<(), Error> {
+    if ctx.uniform {
+        // `read` left every leaf's logits and values at 0, which is this evaluator's answer
+        // (and the cache's, had it kept any): nothing to call, copy or check.
+        return Ok(());
+    }
     let (num_actions, players, obs_size) = (shape.num_actions, ctx.players, ctx.obs_size);
     let (wants, keyed) = (ctx.wants, ctx.keyed);
     // The cache, then one batch of the rest, in the order of the parts and their leaves.

@@ -71,6 +71,13 @@ pub trait Evaluator<G: Game> {
         true
     }
 
+    /// Whether every leaf is scored logits 0 and values 0 whatever it is (the built-in
+    /// `uniform`): the search then makes no batch and no call, its leaves' arrays already
+    /// holding those zeros.
+    fn is_uniform(&self) -> bool {
+        false
+    }
+
     /// Scores a batch of leaves.
     ///
     /// # Errors
@@ -86,6 +93,10 @@ pub struct Uniform;
 impl<G: Game> Evaluator<G> for Uniform {
     fn wants_observations(&self) -> bool {
         false
+    }
+
+    fn is_uniform(&self) -> bool {
+        true
     }
 
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
