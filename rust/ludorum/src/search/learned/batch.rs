@@ -681,19 +681,23 @@ impl LearnedSearch {
             obs_size: shape.iter().product(),
             players: first.num_players(),
         };
-        let batch = Shape {
+        let mut batch = LeafBatch {
+            states: Vec::new(),
+            observations: Vec::new(),
+            observation_shape: shape.clone(),
+            masks: Vec::new(),
+            players: Vec::new(),
             num_actions: first.num_actions(),
-            observation_shape: &shape,
+            num_players: first.num_players(),
         };
         let per_step = config.leaves_per_game;
         if parts.len() == 2 && config.pipeline {
             let plan = pipeline::Plan {
                 ctx: &ctx,
-                shape: &batch,
                 simulations: sims,
                 per_step,
             };
-            pipeline::run(parts, &plan, cache, evaluator, interrupt)?;
+            pipeline::run(parts, &plan, &mut batch, cache, evaluator, interrupt)?;
             return Ok(self.results(states, games, temperatures));
         }
         // The roots' evaluation (one call for all roots that need it), then the simulations,
@@ -708,7 +712,7 @@ impl LearnedSearch {
                     if let Some(e) = parts.iter_mut().find_map(|p| p.error.take()) {
                         return Err(e);
                     }
-                    evaluate(&ctx, &batch, cache, &mut parts, evaluator)
+                    evaluate(&ctx, &mut batch, cache, &mut parts, evaluator)
                 };
                 step(crew, Job::Roots)?;
                 let mut started = 0u32;
@@ -851,18 +855,12 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
     }
 }
 
-/// What a leaf batch's arrays are shaped by.
-pub(super) struct Shape<'s> {
-    num_actions: usize,
-    observation_shape: &'s [usize],
-}
-
 /// Evaluates the leaves the parts have read: the cache first, then one evaluator call for the
 /// rest, their logits and values written into each part's leaf arrays (the parts expand them
 /// in their next job).
 pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     ctx: &Ctx<'_>,
-    shape: &Shape<'_>,
+    batch: &mut LeafBatch<G>,
     cache: &mut Cache,
     parts: &mut [MutexGuard<'_, Part<'_, G>>],
     evaluator: &mut E,
@@ -872,7 +870,7 @@ pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
         // (and the cache's, had it kept any): nothing to call, copy or check.
         return Ok(());
     }
-    let (num_actions, players, obs_size) = (shape.num_actions, ctx.players, ctx.obs_size);
+    let (num_actions, players, obs_size) = (batch.num_actions, ctx.players, ctx.obs_size);
     let (wants, keyed) = (ctx.wants, ctx.keyed);
     // The cache, then one batch of the rest, in the order of the parts and their leaves.
     let mut misses: Vec<(usize, usize)> = Vec::new();
@@ -899,16 +897,13 @@ pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     if misses.is_empty() {
         return Ok(());
     }
-    let l = misses.len();
-    let mut batch = LeafBatch {
-        states: Vec::with_capacity(l),
-        observations: Vec::with_capacity(if wants { l * obs_size } else { 0 }),
-        observation_shape: shape.observation_shape.to_vec(),
-        masks: vec![false; l * num_actions],
-        players: Vec::with_capacity(l),
-        num_actions,
-        num_players: players,
-    };
+    // The batch's arrays are refilled in place, step after step: arrays this large freshly
+    // allocated are fresh pages for the system to fault in at every step.
+    batch.states.clear();
+    batch.observations.clear();
+    batch.masks.clear();
+    batch.masks.resize(misses.len() * num_actions, false);
+    batch.players.clear();
     for part in parts.iter_mut() {
         let part = &mut **part;
         let s = &*part.scratch;
@@ -929,8 +924,8 @@ pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
             batch.states.push(world);
         }
     }
-    let out = evaluator.evaluate(&batch)?;
-    check(&out, &batch, &misses, parts)?;
+    let out = evaluator.evaluate(batch)?;
+    check(&out, batch, &misses, parts)?;
     if keyed {
         for &(pi, i) in &misses {
             let s = &*parts[pi].scratch;

@@ -9,15 +9,14 @@
 
 use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
 
-use super::batch::{evaluate, interrupted, Cache, Ctx, Job, Part, Shape};
-use super::Evaluator;
+use super::batch::{evaluate, interrupted, Cache, Ctx, Job, Part};
+use super::{Evaluator, LeafBatch};
 use crate::core::error::Error;
 use crate::core::game::Game;
 
 /// What the search of both halves needs besides them.
 pub(super) struct Plan<'p> {
     pub ctx: &'p Ctx<'p>,
-    pub shape: &'p Shape<'p>,
     pub simulations: u32,
     pub per_step: u32,
 }
@@ -46,6 +45,7 @@ fn jobs(simulations: u32, per_step: u32) -> Vec<Job> {
 pub(super) fn run<G: Game, E: Evaluator<G> + ?Sized>(
     halves: Vec<Part<'_, G>>,
     plan: &Plan<'_>,
+    batch: &mut LeafBatch<G>,
     cache: &mut Cache,
     evaluator: &mut E,
     interrupt: &mut dyn FnMut() -> bool,
@@ -79,7 +79,7 @@ pub(super) fn run<G: Game, E: Evaluator<G> + ?Sized>(
             send.send((h, jobs[k])).map_err(|_| gone())?;
             let scored = match previous {
                 Some((pk, ph)) if pk + 1 < jobs.len() => {
-                    evaluate(ctx, plan.shape, cache, &mut [lock(ph)], evaluator)
+                    evaluate(ctx, batch, cache, &mut [lock(ph)], evaluator)
                 }
                 _ => Ok(()),
             };
