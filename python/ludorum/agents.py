@@ -394,9 +394,9 @@ class LearnedAgent:
     and one half is searched on a Rust thread while the evaluator scores the other half's
     leaves, so the search hides behind the evaluator (two calls per step, of half the leaves
     each; the same results for an evaluator that scores each leaf alone; ``threads`` must be
-    1 with it). Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
-    callable, one game after another (never on Rust threads); as a ``VecEnv`` opponent it
-    searches all the envs waiting for its seats at once (:meth:`search_many`).
+    1 with it). Where agents are taken (``simulate``, ``arena``), a learned agent is played
+    as a Python callable, one game after another (never on Rust threads); as a ``VecEnv``
+    opponent it searches all the envs waiting for its seats at once (:meth:`search_many`).
     """
 
     _native: Any = field(default=None, init=False, repr=False, compare=False)
