@@ -558,7 +558,8 @@ fn pipeline_changes_nothing() {
                     for state in &b.states {
                         let key = state.key();
                         out.logits.extend(
-                            (0..b.num_actions as u64).map(|a| ((key ^ a * 7919) % 13) as f32 / 5.0),
+                            (0..b.num_actions as u64)
+                                .map(|a| ((key ^ (a * 7919)) % 13) as f32 / 5.0),
                         );
                         out.values.extend(
                             (0..b.num_players as u64)
