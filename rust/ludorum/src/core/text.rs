@@ -24,7 +24,7 @@
 //! ```
 
 use super::game::Game;
-use super::hidden::view_json;
+use super::hidden::Hidden;
 
 /// What `viewer` observes now: its observation tensor, one character a value for 0 and 1
 /// (most values of every layout), any other value as the eight hexadecimal digits of its
@@ -33,16 +33,17 @@ pub fn observation_text<G: Game>(game: &G, viewer: usize, out: &mut String) {
     with_bytes(out, |bytes| push_observation(game, viewer, bytes));
 }
 
-/// Everything `viewer` has seen, with perfect recall. In a game of perfect information: the
-/// action ids of the moves so far, then `|` and its observation ([`observation_text`]); in a
-/// game with hidden information: its JSON view, whose moves are written as it saw them.
+/// Everything `viewer` has seen, with perfect recall: the moves so far as `viewer` saw them,
+/// then `|` and its observation ([`observation_text`]). A move is its action id, or in a game
+/// with hidden information its [viewer key](super::hidden::HiddenInformation::viewer_key)
+/// (another player's warrior in Armadora is its cell, numbered after the action space), so that
+/// two states `viewer` cannot tell apart give the same text.
 pub fn information_state_text<G: Game>(game: &G, viewer: usize, out: &mut String) {
-    if G::hidden_information().is_some() {
-        out.push_str(&view_json(game, viewer).to_string());
-        return;
-    }
     with_bytes(out, |bytes| {
-        push_actions(game, bytes);
+        match G::hidden_information() {
+            Some(hidden) => push_viewer_keys(game, viewer, &hidden, bytes),
+            None => push_actions(game, bytes),
+        }
         bytes.extend_from_slice(b"| ");
         push_observation(game, viewer, bytes);
     });
@@ -57,7 +58,7 @@ pub fn state_text<G: Game>(game: &G, out: &mut String) {
         match game.current_player() {
             Some(player) => {
                 bytes.extend_from_slice(b"| to move ");
-                push_decimal(bytes, player);
+                push_decimal(bytes, player as u64);
             }
             None => bytes.extend_from_slice(b"| over"),
         }
@@ -106,7 +107,18 @@ fn push_actions<G: Game>(game: &G, out: &mut Vec<u8>) {
     // most action ids have at most 5 digits
     out.reserve(plies * 6 + 16);
     for ply in 0..plies {
-        push_decimal(out, game.history_action(ply));
+        push_decimal(out, game.history_action(ply) as u64);
+        out.push(b' ');
+    }
+}
+
+/// Writes the moves so far as `viewer` saw them (their viewer keys), each followed by a space.
+fn push_viewer_keys<G: Game>(game: &G, viewer: usize, hidden: &Hidden<G>, out: &mut Vec<u8>) {
+    let history = game.history();
+    out.reserve(history.len() * 6 + 16);
+    for (ply, &mv) in history.iter().enumerate() {
+        let mover = (hidden.history_mover)(game, ply);
+        push_decimal(out, (hidden.viewer_key)(game, viewer, mover, mv));
         out.push(b' ');
     }
 }
@@ -126,7 +138,7 @@ fn push_hex(out: &mut Vec<u8>, bits: u32) {
 
 /// Writes `n` in decimal (the formatting machinery costs more than the digits).
 #[inline]
-fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
+fn push_decimal(out: &mut Vec<u8>, mut n: u64) {
     let mut digits = [0u8; 20];
     let mut k = digits.len();
     loop {
@@ -144,6 +156,7 @@ fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
 mod tests {
     use super::*;
     use crate::core::game::MoveGen;
+    use crate::core::hidden::view_json;
     use crate::core::rng::SplitMix64;
     use crate::games::armadora::Armadora;
     use crate::games::domination::Domination;
@@ -186,5 +199,60 @@ mod tests {
             text(&world, 1, &mut two);
             assert_eq!(one, two);
         }
+    }
+
+    #[test]
+    fn armadora_information_state_text_tells_apart_what_the_view_tells_apart() {
+        use std::collections::HashMap;
+        // Over states of one configuration (random games from one deal, and worlds resampled
+        // from them, which the viewer cannot tell from the real one): two texts are equal
+        // exactly when the viewer's JSON views are.
+        let configs = [
+            serde_json::json!({"players": 2}),
+            serde_json::json!({"players": 3, "seed": 5}),
+            serde_json::json!({"players": 2, "rules": "advanced"}),
+            serde_json::json!({"players": 4, "rules": "advanced", "partners": true}),
+        ];
+        let mut rng = SplitMix64::new(11);
+        let hidden = Armadora::hidden_information().unwrap();
+        let (mut worlds, mut ends) = (0, 0);
+        for config in configs {
+            let options = config.as_object().unwrap().clone();
+            let mut by_text: HashMap<(usize, String), String> = HashMap::new();
+            let mut by_view: HashMap<String, String> = HashMap::new();
+            let mut check = |game: &Armadora, viewer: usize| {
+                let mut text = String::new();
+                information_state_text(game, viewer, &mut text);
+                let view = view_json(game, viewer).to_string();
+                let seen = by_text
+                    .entry((viewer, text.clone()))
+                    .or_insert(view.clone());
+                assert_eq!(*seen, view, "one text, two views");
+                assert_eq!(
+                    *by_view.entry(view).or_insert(text.clone()),
+                    text,
+                    "one view, two texts"
+                );
+            };
+            for _ in 0..6 {
+                let mut game = Armadora::new(&options).unwrap();
+                loop {
+                    for viewer in 0..game.num_players() {
+                        check(&game, viewer);
+                        let world = (hidden.resample)(&game, viewer, &mut rng);
+                        worlds += usize::from(world.key() != game.key());
+                        check(&world, viewer);
+                    }
+                    if game.outcome().is_some() {
+                        ends += 1;
+                        break;
+                    }
+                    let mv = game.random_move(&mut rng);
+                    game.play(mv).unwrap();
+                }
+            }
+        }
+        // the test saw worlds that differ from the real one, and games that ended
+        assert!(worlds > 100 && ends == 24, "{worlds} worlds, {ends} ends");
     }
 }
