@@ -1377,7 +1377,9 @@ impl Game for SoLongSucker {
         let p = self.num_players();
         let n = usize::from(self.total);
         out.fill(0.0);
-        let rel = |q: usize| (q + p - player) % p;
+        // each seat relative to `player`, worked out once rather than per chip
+        let relative: [usize; MAX_PLAYERS] = std::array::from_fn(|q| (q + p - player) % p);
+        let rel = |q: usize| relative[q];
         let mut j = 0;
         for r in 0..usize::from(self.npiles) {
             // walked down from the top chip, without collecting the pile (a batched env
