@@ -86,16 +86,20 @@ fn push_observation<G: Game>(game: &G, viewer: usize, out: &mut Vec<u8>) {
         values.clear();
         values.resize(size, 0.0);
         game.observation(viewer, values);
-        out.reserve(size);
+        // sized once, then written in place: a byte pushed at a time (with its capacity check)
+        // cost more than the observation itself
+        let others = values.iter().filter(|&&v| v != 0.0 && v != 1.0).count();
+        let mut at = out.len();
+        out.resize(at + size + 9 * others, 0);
         for &v in values.iter() {
-            if v == 0.0 {
-                out.push(b'0');
-            } else if v == 1.0 {
-                out.push(b'1');
+            if v == 0.0 || v == 1.0 {
+                out[at] = b'0' + v as u8;
+                at += 1;
             } else {
-                out.push(b'[');
-                push_hex(out, v.to_bits());
-                out.push(b']');
+                out[at] = b'[';
+                write_hex(&mut out[at + 1..at + 9], v.to_bits());
+                out[at + 9] = b']';
+                at += 10;
             }
         }
     });
@@ -123,16 +127,12 @@ fn push_viewer_keys<G: Game>(game: &G, viewer: usize, hidden: &Hidden<G>, out: &
     }
 }
 
-/// Writes the eight hexadecimal digits of `bits`.
+/// Writes the eight hexadecimal digits of `bits` into `out` (eight bytes).
 #[inline]
-fn push_hex(out: &mut Vec<u8>, bits: u32) {
-    for shift in (0..8).rev() {
-        let digit = ((bits >> (shift * 4)) & 0xf) as u8;
-        out.push(if digit < 10 {
-            b'0' + digit
-        } else {
-            b'a' + digit - 10
-        });
+fn write_hex(out: &mut [u8], bits: u32) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for (k, byte) in out.iter_mut().enumerate() {
+        *byte = DIGITS[(bits >> (28 - 4 * k) & 0xf) as usize];
     }
 }
 
@@ -178,16 +178,37 @@ mod tests {
         push_decimal(&mut decimal, 0);
         push_decimal(&mut decimal, 14641);
         assert_eq!(decimal, b"014641");
-        let mut hex = Vec::new();
-        push_hex(&mut hex, 0.25f32.to_bits());
-        push_hex(&mut hex, u32::MAX);
-        assert_eq!(hex, b"3e800000ffffffff");
-        // two worlds that player 1 cannot tell apart give player 1 the same texts
+        let mut hex = [0u8; 16];
+        write_hex(&mut hex[..8], 0.25f32.to_bits());
+        write_hex(&mut hex[8..], u32::MAX);
+        assert_eq!(&hex, b"3e800000ffffffff");
+        // the observation text reads back as the observation, value for value
         let mut arm = Armadora::new(&Map::new()).unwrap();
         for _ in 0..6 {
             let mv = arm.random_move(&mut rng);
             arm.play(mv).unwrap();
         }
+        let mut text = String::new();
+        observation_text(&arm, 1, &mut text);
+        let mut read = Vec::new();
+        let mut rest = text.as_str();
+        while let Some(c) = rest.chars().next() {
+            let (value, len) = match c {
+                '0' => (0.0, 1),
+                '1' => (1.0, 1),
+                _ => (
+                    f32::from_bits(u32::from_str_radix(&rest[1..9], 16).unwrap()),
+                    10,
+                ),
+            };
+            read.push(value);
+            rest = &rest[len..];
+        }
+        let mut values = vec![0.0; arm.observation_shape().iter().product()];
+        arm.observation(1, &mut values);
+        assert!(values.iter().any(|&v| v != 0.0 && v != 1.0));
+        assert_eq!(read, values);
+        // two worlds that player 1 cannot tell apart give player 1 the same texts
         let hidden = Armadora::hidden_information().unwrap();
         let world = (hidden.resample)(&arm, 1, &mut rng);
         for text in [
