@@ -21,7 +21,9 @@ def test_the_learn_bench_prints_its_tables(monkeypatch: pytest.MonkeyPatch) -> N
     assert all(g not in games for g in ("chinese_checkers", "armadora")), "too many actions"
     text = out.getvalue()
     assert "| tic_tac_toe |" in text and "not installed" in text
+    assert "| pipeline |" in text
     for row in rows:
         assert row["uniform_1t"] > 0 and row["zeros_1t"] > 0
         shares = [v for k, v in row.items() if k.startswith("share_")]
         assert shares and all(0 <= s <= 1 for s in shares)
+        assert "share_64_pipeline" in row and "share_256_1t" in row

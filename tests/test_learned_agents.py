@@ -403,3 +403,50 @@ def test_same_seed_same_calls_same_results(make: Any) -> None:
         assert ra.action == rb.action
         np.testing.assert_array_equal(ra.visits, rb.visits)
         state.play(state.move_from_action(ra.action))
+
+
+class RowWise:
+    """A numpy evaluator whose every row depends on that leaf alone (no matrix product, whose
+    rounding may change with the batch's size), counting its calls."""
+
+    def __init__(self, num_actions: int) -> None:
+        self.calls = 0
+        self.table = np.random.default_rng(1).normal(size=num_actions).astype(np.float32)
+
+    def __call__(
+        self, observations: np.ndarray, masks: np.ndarray, players: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        self.calls += 1
+        flat = observations.reshape(len(players), -1)
+        weights = np.arange(flat.shape[1], dtype=np.float32) % 7 - 3
+        h = np.tanh((flat * weights).sum(axis=1) / 10)
+        return self.table * h[:, None], h
+
+
+@pytest.mark.parametrize("cls", [PUCT, Gumbel])
+@pytest.mark.parametrize("game", ["connect_four", "armadora"])
+def test_pipeline_changes_no_result(cls: Any, game: str) -> None:
+    states = [ludorum.new(game) for _ in range(5)]
+    rng = ludorum.SplitMix64(2)
+    for i, state in enumerate(states):
+        for _ in range(i):
+            moves = state.legal_moves()
+            state.play(moves[rng.below(len(moves))])
+    found = {}
+    calls = {}
+    for pipeline in (False, True):
+        e = RowWise(states[0].num_actions)
+        agent = cls(e, simulations=12, seed=3, reuse=False, pipeline=pipeline)
+        found[pipeline] = agent.search_many(states)
+        calls[pipeline] = e.calls
+    assert calls[False] < calls[True] <= 2 * calls[False], "two half calls per step"
+    plain, piped = found[False], found[True]
+    np.testing.assert_array_equal(plain.actions, piped.actions)
+    np.testing.assert_array_equal(plain.visits, piped.visits)
+    np.testing.assert_array_equal(plain.policies, piped.policies)
+    np.testing.assert_array_equal(plain.values, piped.values)
+
+
+def test_pipeline_takes_one_thread() -> None:
+    with pytest.raises(InvalidOptionError, match="threads must be 1"):
+        Gumbel("uniform", pipeline=True, threads=2)

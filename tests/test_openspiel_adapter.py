@@ -8,9 +8,11 @@ import re
 import struct
 from typing import Any
 
+import numpy as np
 import pytest
 
 import ludorum
+from ludorum import _ludorum
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel installs on Linux x86-64 only")
 
@@ -152,3 +154,27 @@ def test_strings_name_the_setup_the_moves_and_the_values() -> None:
     assert set(ttt.observation_string(0)) <= {"0", "1"}
     reference = ludorum.openspiel._text(ludorum.new("tic_tac_toe", backend="reference"), None)
     assert reference == "| to move 0"
+
+
+def test_the_engine_writes_the_tensor_into_the_observers_buffer() -> None:
+    game = pyspiel.load_game("ludorum_domination(players=3)")
+    state = game.new_initial_state()
+    state.apply_action(1)  # the first player
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    observer = game.make_py_observer()
+    buffer = observer.tensor
+    observer.set_from(state, 2)
+    assert observer.tensor is buffer
+    np.testing.assert_array_equal(buffer, state.state.observation(2).ravel())
+    assert state.observation_tensor(0) == state.state.observation(0).ravel().tolist()
+    # a bad player or buffer is refused, and the buffer keeps its values
+    before = buffer.copy()
+    strided = np.zeros(2 * buffer.size, np.float32)[::2]
+    bad = [(3, buffer), (0, np.zeros(3, np.float32)), (0, strided)]
+    for player, out in bad:
+        with pytest.raises(ludorum.InvalidArgumentError):
+            _ludorum.observation_into(state.state, player, out)
+    with pytest.raises(TypeError):
+        _ludorum.observation_into(state.state, 0, buffer.astype(np.float64))
+    np.testing.assert_array_equal(buffer, before)

@@ -16,7 +16,7 @@ from .errors import InvalidOptionError
 
 _PUCT_KEYS = ("c_puct", "dirichlet_alpha", "dirichlet_fraction", "temperature")
 _GUMBEL_KEYS = ("max_considered", "c_visit", "c_scale", "gumbel_scale")
-_COMMON_KEYS = ("leaves_per_game", "reuse", "cache")
+_COMMON_KEYS = ("leaves_per_game", "reuse", "cache", "pipeline")
 
 
 def selfplay(

@@ -35,7 +35,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Union, overload
 
 from . import _args, _ludorum
 from ._state import State
@@ -55,6 +55,7 @@ __all__ = [
     "Policy",
     "Random",
     "SearchResult",
+    "SearchResults",
     "SearchedMove",
     "as_agent",
     "parse_agent",
@@ -302,6 +303,54 @@ class SearchResult:
     value: Any
 
 
+class SearchResults(Sequence[SearchResult]):
+    """The results of :meth:`LearnedAgent.search_many`: one row per state searched, held as four
+    arrays (``actions``, ``visits``, ``policies``, ``values``); ``results[i]`` is row ``i`` as a
+    :class:`SearchResult` (views of the rows, made when asked for).
+
+    >>> import ludorum
+    >>> from ludorum.agents import Gumbel
+    >>> states = [ludorum.new("tic_tac_toe") for _ in range(3)]
+    >>> results = Gumbel("uniform", simulations=8, reuse=False).search_many(states)
+    >>> len(results), results.visits.shape, int(results.visits[0].sum())
+    (3, (3, 9), 8)
+    >>> results[0].action == int(results.actions[0])
+    True
+    """
+
+    __slots__ = ("actions", "policies", "values", "visits")
+
+    def __init__(self, actions: Any, visits: Any, policies: Any, values: Any) -> None:
+        #: the chosen action ids, ``np.int64[n]``
+        self.actions = actions
+        #: root visits, ``np.int64[n, num_actions]``
+        self.visits = visits
+        #: policy targets, ``np.float32[n, num_actions]``
+        self.policies = policies
+        #: the roots' values per seat, ``np.float64[n, num_players]``
+        self.values = values
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    @overload
+    def __getitem__(self, index: int) -> SearchResult: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[SearchResult]: ...
+
+    def __getitem__(self, index: int | slice) -> SearchResult | list[SearchResult]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        row = range(len(self))[index]  # IndexError and negative indices as a list's
+        return SearchResult(
+            int(self.actions[row]), self.visits[row], self.policies[row], self.values[row]
+        )
+
+    def __repr__(self) -> str:
+        return f"SearchResults({len(self)} states, actions={self.actions.tolist()!r})"
+
+
 def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         bound = f"in [{low}, {high}]" if high < math.inf else f">= {low}"
@@ -341,9 +390,13 @@ class LearnedAgent:
     one agent per seat. ``threads`` share the roots of :meth:`search_many` and of
     :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
     called once per step, so threads pay where the search, not the model, takes the time).
-    Where agents are taken (``simulate``, ``arena``), a learned agent is played as a Python
-    callable, one game after another (never on Rust threads); as a ``VecEnv`` opponent it
-    searches all the envs waiting for its seats at once (:meth:`search_many`).
+    ``pipeline=True`` pays where the model takes the time: the roots are split in two halves,
+    and one half is searched on a Rust thread while the evaluator scores the other half's
+    leaves, so the search hides behind the evaluator (two calls per step, of half the leaves
+    each; the same results for an evaluator that scores each leaf alone; ``threads`` must be
+    1 with it). Where agents are taken (``simulate``, ``arena``), a learned agent is played
+    as a Python callable, one game after another (never on Rust threads); as a ``VecEnv``
+    opponent it searches all the envs waiting for its seats at once (:meth:`search_many`).
     """
 
     _native: Any = field(default=None, init=False, repr=False, compare=False)
@@ -362,6 +415,12 @@ class LearnedAgent:
         )
         fields["reuse"], fields["cache"] = bool(fields["reuse"]), bool(fields["cache"])
         fields["threads"] = _check_int("threads", fields["threads"], 1, 1024)
+        fields["pipeline"] = bool(fields["pipeline"])
+        if fields["pipeline"] and fields["threads"] > 1:
+            raise InvalidOptionError(
+                "pipeline searches on one thread beside the evaluator's calls: threads must be "
+                f"1 with it, got {fields['threads']}"
+            )
 
     def spec(self) -> dict[str, Any]:
         """The search's parameters as the engine reads them: every setting but the evaluator."""
@@ -397,21 +456,18 @@ class LearnedAgent:
         """
         return SearchResult(*self._agent().search(_rust(state)))
 
-    def search_many(self, states: Sequence[State]) -> list[SearchResult]:
+    def search_many(self, states: Sequence[State]) -> SearchResults:
         """One search per state (all of one game), batched: one evaluator call per simulation
         step for all of them. Each is searched on a fresh tree, with the random stream it would
         have had if the states had been searched one after the other by :meth:`search` with
-        ``reuse=False``, so the results are those.
+        ``reuse=False``, so the results are those. They come as :class:`SearchResults`: a
+        sequence of :class:`SearchResult`, and the four arrays the rows are views of.
 
         Raises:
             InvalidArgumentError: as :meth:`choose`, or states of different games.
             IllegalMoveError: a game is over.
         """
-        actions, visits, policies, values = self._agent().search_many([_rust(s) for s in states])
-        return [
-            SearchResult(a, v, p, x)
-            for a, v, p, x in zip(actions.tolist(), visits, policies, values)
-        ]
+        return SearchResults(*self._agent().search_many([_rust(s) for s in states]))
 
     def analyse(self, state: State) -> Analysis:
         """The root moves of one search, most visited first, with their visits (values are the
@@ -464,6 +520,7 @@ class PUCT(LearnedAgent):
     reuse: bool = True
     cache: bool = False
     threads: int = 1
+    pipeline: bool = False
 
     _KIND = "puct"
 
@@ -500,6 +557,7 @@ class Gumbel(LearnedAgent):
     reuse: bool = True
     cache: bool = False
     threads: int = 1
+    pipeline: bool = False
 
     _KIND = "gumbel"
 

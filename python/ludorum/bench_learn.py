@@ -8,7 +8,9 @@ side in one run.
    name, jit-compiled, with the same uniform function, N and simulations, where jax, mctx and
    pgx are installed (``pip install "ludorum[bench]"``) and pgx has the game.
 2. The search's own share of the wall time with a numpy MLP evaluator (two hidden layers) at
-   N = 256: the time outside the evaluator's calls against the whole ``search_many``.
+   N = 256: the time outside the evaluator's calls against the whole ``search_many``, with one
+   evaluator call per step (on one thread and on every core) and with ``pipeline=True`` (half
+   the roots searched while the evaluator scores the other half's leaves).
 
 Every game whose action space has at most :data:`MAX_ACTIONS` actions gets a row (a batch of
 1024 roots of a game with thousands of actions per node is a different measurement).
@@ -175,12 +177,16 @@ class TimedMLP:
         return logits, values
 
 
-def mlp_share(states: list[Any], hidden: int, threads: int, repeats: int) -> tuple[float, float]:
+def mlp_share(
+    states: list[Any], hidden: int, threads: int, repeats: int, pipeline: bool = False
+) -> tuple[float, float]:
     """(seconds of the whole search, seconds inside the evaluator), the best of ``repeats``."""
     best = (float("inf"), 0.0)
     for attempt in range(repeats + 1):
         net = TimedMLP(hidden)
-        agent = Gumbel(net, simulations=SIMULATIONS, seed=0, reuse=False, threads=threads)
+        agent = Gumbel(
+            net, simulations=SIMULATIONS, seed=0, reuse=False, threads=threads, pipeline=pipeline
+        )
         start = time.perf_counter()
         agent.search_many(states)
         total = time.perf_counter() - start
@@ -246,19 +252,23 @@ def run_learn_bench(
         file=out,
     )
     print(
-        "| game | hidden | threads | search_many (s) | in evaluator (s) | search's share |",
+        "| game | hidden | search | search_many (s) | in evaluator (s) | search's share |",
         file=out,
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: |", file=out)
+    print("| --- | ---: | --- | ---: | ---: | ---: |", file=out)
+    # (label, threads, pipeline): one evaluator call per step, then the pipelined search
+    ways = [(f"{t} thread{'s' if t > 1 else ''}", t, False) for t in sorted({1, cores})]
+    ways.append(("pipeline", 1, True))
     for row in rows:
         states = states_after(row["game"], PLIES, MLP_N)
         for hidden in (64, 256):
-            for threads in sorted({1, cores}):
-                total, inside = mlp_share(states, hidden, threads, repeats)
+            for label, threads, pipeline in ways:
+                total, inside = mlp_share(states, hidden, threads, repeats, pipeline)
                 share = (total - inside) / total
-                row[f"share_{hidden}_{threads}t"] = share
+                key = "pipeline" if pipeline else f"{threads}t"
+                row[f"share_{hidden}_{key}"] = share
                 print(
-                    f"| {row['game']} | {hidden} | {threads} | {total:.3f} | {inside:.3f} "
+                    f"| {row['game']} | {hidden} | {label} | {total:.3f} | {inside:.3f} "
                     f"| {share:.0%} |",
                     file=out,
                     flush=True,

@@ -9,11 +9,12 @@ type follows its configuration: zero-sum with 2 players, general-sum with more; 
 imperfect information, and its states implement ``resample_from_infostate`` through
 ``state.resample``. Observation tensors are ludorum's ``observation(player)``, flattened. The
 strings are written by the engine in a few microseconds: the observation string is the
-observation tensor as text (``0``/``1`` a value); the information-state string adds the action
-ids of the moves so far (with hidden information, the player's JSON view, whose moves are
-written as it saw them); ``str(state)`` is the referee's: the setup's draws, the action ids of
-the moves and the player to move (``state.state.render()`` draws the board,
-``state.state.history()`` lists the moves in notation).
+observation tensor as text (``0``/``1`` a value); the information-state string adds the moves
+so far as the player saw them (their action ids; with hidden information, another player's
+hidden move is a number after the action space, Armadora's warrior its cell); ``str(state)``
+is the referee's: the setup's draws, the action ids of the moves and the player to move
+(``state.state.render()`` draws the board, ``state.state.history()`` lists the moves in
+notation).
 
 A seeded setup is chance (``ChanceMode.EXPLICIT_STOCHASTIC``): every
 ``new_initial_state()`` starts with chance nodes that draw it, so OpenSpiel's algorithms see
@@ -271,8 +272,8 @@ class LudorumState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's PyObserver: the observation tensor of ``observation(player)`` and, with
-    perfect recall, the player's JSON view as the information-state string."""
+    """OpenSpiel's PyObserver: the observation tensor of ``observation(player)``, written by the
+    engine into one buffer that OpenSpiel copies from, and the strings of :func:`_text`."""
 
     def __init__(self, game: LudorumGame, perfect_recall: bool) -> None:
         spec = observation_spec(game.ludorum_game, game._start.options)
@@ -284,7 +285,8 @@ class _Observer:
         if state.state is None:
             self.tensor[:] = 0.0
             return
-        self.tensor[:] = state.state.observation(player).ravel()
+        # the engine writes into the buffer OpenSpiel copies from: no array per call
+        _ludorum.observation_into(state.state, player, self.tensor)
 
     def string_from(self, state: LudorumState, player: int) -> str:
         if state.state is None:

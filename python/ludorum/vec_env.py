@@ -70,7 +70,9 @@ class VecEnv:
         seed: episode ``k`` of env ``i`` starts from a seed mixed from ``(seed, i, k)`` (its
             setup, its :meth:`sample_actions` draws and its opponents), so a run is the same
             whatever ``threads`` is.
-        threads: threads for a step (default: one per 128 envs, at most the cores).
+        threads: the most threads a step may use (default: one per 128 envs, at most the
+            cores); each step runs on one thread or on all, whichever the steps before found
+            cheaper (see docs/rl.md).
         autoreset: ``"next_step"`` (Gymnasium's default: the step after an episode ends
             resets that env, ignoring its action, and returns the new episode's first
             observation with reward 0), ``"same_step"`` (the ending step resets at once; the
@@ -272,7 +274,7 @@ class VecEnv:
                     )
                 else:
                     found = agent.search_many([self.game(int(i)) for i in rows])
-                    actions[rows] = [r.action for r in found]
+                    actions[rows] = found.actions
             self._env.play_outside(actions)
 
     def sample_actions(self) -> npt.NDArray[np.int64]:

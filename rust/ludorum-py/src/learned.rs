@@ -71,6 +71,10 @@ impl<G: Game> Evaluator<G> for PyEval<'_> {
         matches!(self.source, Source::Callable(_))
     }
 
+    fn is_uniform(&self) -> bool {
+        matches!(self.source, Source::Uniform)
+    }
+
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
         match self.source {
             Source::Uniform => Evaluator::<G>::evaluate(&mut Uniform, batch),
@@ -184,6 +188,7 @@ pub fn config_from_python(spec: &Bound<'_, PyAny>) -> PyResult<LearnedConfig> {
         reuse: get("reuse")?.map_or(Ok(true), |v| v.extract())?,
         cache: get("cache")?.map_or(Ok(false), |v| v.extract())?,
         threads: get("threads")?.map_or(Ok(1), |v| v.extract())?,
+        pipeline: get("pipeline")?.map_or(Ok(false), |v| v.extract())?,
     };
     config.validate().map_err(to_py)?;
     Ok(config)

@@ -265,6 +265,7 @@ fn _ludorum(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(learned::selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(game_facts, m)?)?;
     m.add_function(wrap_pyfunction!(observation::observation_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(observation::observation_into, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize, m)?)?;
     m.add_function(wrap_pyfunction!(text::observation_text, m)?)?;

@@ -1,9 +1,11 @@
 //! Observation layouts for Python: the engine's [`Layout`] as `ludorum.ObservationSpec`, for a
-//! Rust state (`state.observation_spec()`) and for a game and options (the reference twin's).
+//! Rust state (`state.observation_spec()`) and for a game and options (the reference twin's);
+//! and the observation written into an array the caller keeps (the OpenSpiel adapter's buffer).
 
 use ludorum::core::observation::Layout;
 use ludorum::games::{visit, Visitor};
 use ludorum::Game;
+use numpy::{PyArrayDyn, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use serde_json::{Map, Value};
@@ -61,4 +63,30 @@ impl Visitor for Layouts {
         let game = G::new(&self.0)?;
         Ok((game.observation_shape(), game.observation_layout()))
     }
+}
+
+/// Writes what `player` observes in `state` (a Rust state of any game) into `out`, a writable
+/// contiguous `float32` array of the observation's size (any shape): no array is made per call.
+#[pyfunction]
+pub fn observation_into(
+    state: &Bound<'_, PyAny>,
+    player: usize,
+    out: &Bound<'_, PyArrayDyn<f32>>,
+) -> PyResult<()> {
+    let mut out = out.try_readwrite()?;
+    let out = out.as_slice_mut().map_err(|_| {
+        errors::InvalidArgumentError::new_err("out must be a contiguous float32 array")
+    })?;
+    crate::read_erased(state, |game| {
+        let player = crate::text::seat(game, player)?;
+        let size: usize = game.observation_shape().iter().product();
+        if out.len() != size {
+            return Err(errors::InvalidArgumentError::new_err(format!(
+                "out must hold the observation's {size} values, got {}",
+                out.len()
+            )));
+        }
+        game.observation(player, out);
+        Ok(())
+    })?
 }

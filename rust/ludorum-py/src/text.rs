@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use crate::errors;
 
 /// The player `player` of `game`, checked.
-fn seat(game: &dyn DynGame, player: usize) -> PyResult<usize> {
+pub(crate) fn seat(game: &dyn DynGame, player: usize) -> PyResult<usize> {
     if player < game.num_players() {
         Ok(player)
     } else {

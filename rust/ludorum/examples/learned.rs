@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Arguments: the game, the rule (`gumbel` or `puct`), roots searched together, simulations,
-//! random plies played from the start before searching, threads, then options.
+//! random plies played from the start before searching, threads (or `pipeline`: one search
+//! thread beside the evaluator's calls), then options.
 
 use ludorum::core::options::parse_assignments;
 use ludorum::games::{visit, Visitor};
@@ -23,6 +24,7 @@ struct Bench {
     simulations: u32,
     plies: usize,
     threads: usize,
+    pipeline: bool,
 }
 
 impl Visitor for Bench {
@@ -50,6 +52,7 @@ impl Visitor for Bench {
         let mut config = LearnedConfig::new(self.rule, self.simulations);
         config.reuse = false;
         config.threads = self.threads;
+        config.pipeline = self.pipeline;
         let mut search = LearnedSearch::new(config).unwrap_or_else(|e| panic!("{e}"));
         let mut best = f64::INFINITY;
         // A digest of every result (actions, visits, policies, values): equal digests show
@@ -75,12 +78,13 @@ impl Visitor for Bench {
         }
         let sims = (self.roots as f64) * f64::from(self.simulations);
         println!(
-            "{} {} roots x {} simulations, {} threads: best {best:.4} s, {:.0} simulations/s, \
+            "{} {} roots x {} simulations, {} threads{}: best {best:.4} s, {:.0} simulations/s, \
              digest {digest:016x}",
             G::NAME,
             self.roots,
             self.simulations,
             self.threads,
+            if self.pipeline { " (pipeline)" } else { "" },
             sims / best
         );
     }
@@ -110,7 +114,12 @@ fn main() {
         roots: number(2, "1024"),
         simulations: number(3, "32") as u32,
         plies: number(4, "0"),
-        threads: number(5, "1"),
+        threads: if arg(5, "1") == "pipeline" {
+            1
+        } else {
+            number(5, "1")
+        },
+        pipeline: arg(5, "1") == "pipeline",
     };
     if let Err(e) = visit(&game, bench) {
         eprintln!("{e}");

@@ -18,6 +18,10 @@ pub trait HiddenInformation: Game {
     /// page for what is hidden.
     fn view_json(&self, viewer: usize) -> Value;
 
+    /// The player who played the `index`-th move of the history (what each player saw of a move
+    /// depends on who played it).
+    fn history_mover(&self, index: usize) -> usize;
+
     /// The notation of `mover`'s move `mv` as `viewer` sees it (Armadora: `?@c3` for another
     /// player's warrior).
     fn viewer_notation(&self, viewer: usize, mover: usize, mv: Self::Move) -> String;
@@ -59,6 +63,8 @@ pub trait HiddenInformation: Game {
 pub struct Hidden<G: Game> {
     /// [`HiddenInformation::view_json`].
     pub view_json: fn(&G, usize) -> Value,
+    /// [`HiddenInformation::history_mover`].
+    pub history_mover: fn(&G, usize) -> usize,
     /// [`HiddenInformation::viewer_notation`].
     pub viewer_notation: fn(&G, usize, usize, G::Move) -> String,
     /// [`HiddenInformation::viewer_key`].
@@ -74,6 +80,7 @@ impl<G: HiddenInformation> Hidden<G> {
     pub fn of() -> Self {
         Self {
             view_json: G::view_json,
+            history_mover: G::history_mover,
             viewer_notation: G::viewer_notation,
             viewer_key: G::viewer_key,
             viewer_move: G::viewer_move,

@@ -38,6 +38,7 @@ use crate::core::game::Game;
 use crate::core::rng::{mix, SplitMix64, GAMMA};
 use crate::search::{Agent, AgentSpec};
 
+mod pace;
 #[cfg(test)]
 mod tests;
 
@@ -339,6 +340,8 @@ pub struct VecEnv<G: Game> {
     slots: Vec<Slot<G>>,
     /// Whether `reset` was called: a step before it is an error.
     reset_done: bool,
+    /// What steps cost on one thread and shared, to choose between them per call.
+    pace: pace::Pace,
 }
 
 impl<G: Game> VecEnv<G> {
@@ -427,6 +430,7 @@ impl<G: Game> VecEnv<G> {
             shape,
             slots,
             reset_done: false,
+            pace: pace::Pace::default(),
         })
     }
 
@@ -446,8 +450,24 @@ impl<G: Game> VecEnv<G> {
         }
     }
 
-    /// Runs `work` on every env with its rows of the outputs, over the configured threads.
-    fn for_each_env<F>(&mut self, out: &mut Outputs<'_>, stop: &AtomicBool, work: F)
+    /// Runs `work` on every env with its rows of the outputs, over the configured threads or
+    /// on the caller's alone, whichever the steps before found cheaper (see [`pace`]); a
+    /// `step` call (`timed`) adds its own cost to that record.
+    fn for_each_env<F>(&mut self, out: &mut Outputs<'_>, stop: &AtomicBool, timed: bool, work: F)
+    where
+        F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
+    {
+        let envs = self.shape.num_envs;
+        let share = self.config.threads > 1 && envs > CHUNK && self.pace.share(envs);
+        let start = std::time::Instant::now();
+        self.run_envs(out, stop, if share { self.config.threads } else { 1 }, work);
+        if timed && self.config.threads > 1 && envs > CHUNK {
+            self.pace.record(share, start.elapsed(), envs);
+        }
+    }
+
+    /// Runs `work` on every env with its rows of the outputs, over `threads` threads.
+    fn run_envs<F>(&mut self, out: &mut Outputs<'_>, stop: &AtomicBool, threads: usize, work: F)
     where
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
     {
@@ -459,7 +479,7 @@ impl<G: Game> VecEnv<G> {
             stop,
         };
         let n = shape.num_envs;
-        let threads = self.config.threads.clamp(1, n);
+        let threads = threads.clamp(1, n);
         let obs_size = shape.observation_size();
         let parts = Parts {
             slots: &mut self.slots,
@@ -760,7 +780,7 @@ impl<G: Game> VecEnv<G> {
             }
         }
         self.reset_done = true;
-        self.for_each_env(out, stop, |context, i, slot, mut rows| {
+        self.for_each_env(out, stop, false, |context, i, slot, mut rows| {
             if mask.is_some_and(|m| !m[i]) {
                 return;
             }
@@ -788,7 +808,7 @@ impl<G: Game> VecEnv<G> {
         for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
             check_action(i, slot, action, self.config.autoreset)?;
         }
-        self.for_each_env(out, stop, |context, i, slot, mut rows| {
+        self.for_each_env(out, stop, true, |context, i, slot, mut rows| {
             context.step_env(i, slot, actions[i], &mut rows);
         });
         Ok(())
@@ -806,7 +826,7 @@ impl<G: Game> VecEnv<G> {
                 check_action(i, slot, action, self.config.autoreset)?;
             }
         }
-        self.for_each_env(out, stop, |context, i, slot, mut rows| {
+        self.for_each_env(out, stop, true, |context, i, slot, mut rows| {
             if waits_outside(&context.config.outside, slot) {
                 context.play(i, slot, actions[i], &mut rows);
             }
@@ -978,7 +998,8 @@ fn check_action<G: Game>(
             ),
         ));
     };
-    if slot.legal.contains(&(a as u32)) {
+    // the legal actions are ascending (`MoveGen::legal_actions`)
+    if slot.legal.binary_search(&(a as u32)).is_ok() {
         return Ok(());
     }
     let reason = format!("env {i}, action {a}: not legal now; no env was stepped");

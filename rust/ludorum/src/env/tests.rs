@@ -50,8 +50,10 @@ fn run(env: &mut dyn BatchEnv, steps: usize) -> Vec<Buffers> {
 #[test]
 fn the_same_run_whatever_the_thread_count() {
     for autoreset in [Autoreset::NextStep, Autoreset::SameStep] {
-        let one = run(&mut cc(9, 1, autoreset), 120);
-        let three = run(&mut cc(9, 3, autoreset), 120);
+        // 160 envs: three chunks, shared among the threads at least on the first step (see
+        // `pace`), and then whenever sharing is the cheaper way
+        let one = run(&mut cc(160, 1, autoreset), 120);
+        let three = run(&mut cc(160, 3, autoreset), 120);
         assert_eq!(one.len(), three.len());
         for (a, b) in one.iter().zip(&three) {
             assert_eq!(a.obs, b.obs);

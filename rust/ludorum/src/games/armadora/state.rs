@@ -1385,6 +1385,10 @@ impl HiddenInformation for Armadora {
         value
     }
 
+    fn history_mover(&self, index: usize) -> usize {
+        usize::from(self.undos[index].0)
+    }
+
     /// Another player's warrior is `?@<cell>` until the game is over.
     fn viewer_notation(&self, viewer: usize, mover: usize, mv: Move) -> String {
         match mv.kind() {

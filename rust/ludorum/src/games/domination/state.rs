@@ -743,11 +743,14 @@ impl Game for Domination {
         let players = self.num_players();
         out.fill(0.0);
         let plane = |index: usize| index * SQUARES..(index + 1) * SQUARES;
+        // each colour's plane relative to `player`, worked out once rather than per piece (a
+        // batched env writes an observation at every step)
+        let relative: [usize; 4] = std::array::from_fn(|c| (c + players - player) % players);
         for square in 0..SQUARES {
-            let packed = self.stacks[square];
+            let mut packed = self.stacks[square];
             for level in 0..usize::from(self.heights[square]) {
-                let colour = usize::from((packed >> (2 * level)) & 3);
-                let k = (colour + players - player) % players;
+                let k = relative[usize::from(packed & 3)];
+                packed >>= 2;
                 out[(level * players + k) * SQUARES + square] = 1.0;
             }
         }

@@ -1377,16 +1377,26 @@ impl Game for SoLongSucker {
         let p = self.num_players();
         let n = usize::from(self.total);
         out.fill(0.0);
-        let rel = |q: usize| (q + p - player) % p;
+        // each seat relative to `player`, worked out once rather than per chip
+        let relative: [usize; MAX_PLAYERS] = std::array::from_fn(|q| (q + p - player) % p);
+        let rel = |q: usize| relative[q];
         let mut j = 0;
         for r in 0..usize::from(self.npiles) {
-            for (depth, colour) in self.pile_colours(r).into_iter().enumerate() {
-                out[j * (p + 1) + rel(colour)] = 1.0;
+            // walked down from the top chip, without collecting the pile (a batched env
+            // writes an observation at every step)
+            let len = usize::from(self.pile_len[r]);
+            let mut depth = len;
+            let mut chip = self.pile_top[r];
+            while chip != NO_CHIP {
+                depth -= 1;
+                let row = (j + depth) * (p + 1);
+                out[row + rel(usize::from(self.chip_colour[usize::from(chip)]))] = 1.0;
                 if depth == 0 {
-                    out[j * (p + 1) + p] = 1.0;
+                    out[row + p] = 1.0;
                 }
-                j += 1;
+                chip = self.chip_below[usize::from(chip)];
             }
+            j += len;
         }
         let mut at = n * (p + 1);
         for q in 0..p {

@@ -7,6 +7,7 @@ use std::sync::MutexGuard;
 
 use super::cands::{listed_priors, AllEdges, Cands, Listed};
 use super::crew::{with_crew, Crew};
+use super::pipeline;
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
     bad_output, gumbel, puct, uniform, Evaluations, Evaluator, LeafBatch, LearnedConfig, Rule,
@@ -38,7 +39,7 @@ impl GameSearch {
 
 /// Evaluations kept by `(position key, player to move)`: the legal actions' logits and the
 /// values.
-type Cache = HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>;
+pub(super) type Cache = HashMap<(u64, usize), (Vec<f64>, Vec<f64>)>;
 
 /// A learned search: its settings, its evaluation cache and its working memory.
 #[derive(Clone, Debug)]
@@ -47,6 +48,9 @@ pub struct LearnedSearch {
     cache: Cache,
     /// One per thread.
     scratch: Vec<Scratch>,
+    /// The trees of the last [`search_fresh`](Self::search_fresh), emptied: the next one
+    /// grows its trees in their memory rather than in pages the system must fault in again.
+    spare: Vec<Tree>,
 }
 
 /// The buffers a search reuses from descent to descent and step to step, so that its inner
@@ -92,7 +96,7 @@ struct Leaf {
 
 /// One thread's share of a batched search: consecutive roots, their trees and sequences, its
 /// working memory, and the leaves its descents reached this step with their worlds.
-struct Part<'a, G> {
+pub(super) struct Part<'a, G> {
     states: &'a [G],
     games: &'a mut [GameSearch],
     sequences: &'a [usize],
@@ -102,14 +106,14 @@ struct Part<'a, G> {
     /// The roots' noise is still to be drawn (once they are evaluated).
     noise: bool,
     /// What the part's last job failed with.
-    error: Option<Error>,
+    pub(super) error: Option<Error>,
 }
 
 /// A part's job, one per simulation step: expand and back up the leaves the evaluator has just
 /// scored, then reach the next leaves, then read them for the evaluator (the evaluator's call
 /// between jobs is the only work done on one thread).
 #[derive(Clone, Copy, Debug)]
-enum Job {
+pub(super) enum Job {
     /// Take the roots that need an evaluation as leaves.
     Roots,
     /// Descents `started..started + now` of every root.
@@ -119,7 +123,7 @@ enum Job {
 }
 
 /// What every part of one search reads.
-struct Ctx<'c> {
+pub(super) struct Ctx<'c> {
     rule: &'c Rule,
     sequences: &'c [(usize, Vec<u32>)],
     hidden: bool,
@@ -127,6 +131,8 @@ struct Ctx<'c> {
     wants: bool,
     /// The cache is on.
     keyed: bool,
+    /// The evaluator scores every leaf logits 0 and values 0 ([`Evaluator::is_uniform`]).
+    uniform: bool,
     obs_size: usize,
     players: usize,
 }
@@ -296,7 +302,7 @@ fn descend<G: Game>(
 
 impl<G: Game> Part<'_, G> {
     /// Does `job`, keeping its error.
-    fn work(&mut self, job: Job, ctx: &Ctx<'_>) {
+    pub(super) fn work(&mut self, job: Job, ctx: &Ctx<'_>) {
         self.error = self.try_work(job, ctx).err();
     }
 
@@ -463,6 +469,7 @@ impl LearnedSearch {
             config,
             cache: HashMap::new(),
             scratch: Vec::new(),
+            spare: Vec::new(),
         })
     }
 
@@ -533,19 +540,24 @@ impl LearnedSearch {
         let t = self.temperature();
         let mut games = Vec::with_capacity(states.len());
         for state in states {
+            let mut tree = self.spare.pop().unwrap_or_default();
+            tree.recycle();
             games.push(GameSearch {
-                tree: Tree::new(),
+                tree,
                 rng: rng.clone(),
             });
             rng.skip(self.draws(state, t));
         }
-        self.search_at(
+        let out = self.search_at(
             states,
             &mut games,
             evaluator,
             interrupt,
             &vec![t; states.len()],
-        )
+        );
+        self.spare.clear();
+        self.spare.extend(games.into_iter().map(|g| g.tree));
+        out
     }
 
     /// [`search`](Self::search) with the temperature of each root's chosen move given. A search
@@ -624,11 +636,16 @@ impl LearnedSearch {
                 sequence_of.push(usize::MAX);
             }
         }
-        let parts_wanted = (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1));
+        let parts_wanted = if self.config.pipeline {
+            states.len().clamp(1, 2)
+        } else {
+            (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1))
+        };
         let LearnedSearch {
             config,
             cache,
             scratch,
+            ..
         } = self;
         if scratch.len() < parts_wanted {
             scratch.resize_with(parts_wanted, Scratch::default);
@@ -659,15 +676,30 @@ impl LearnedSearch {
             sequences: &sequences,
             hidden,
             wants: evaluator.wants_observations(),
+            uniform: evaluator.is_uniform(),
             keyed: config.cache,
             obs_size: shape.iter().product(),
             players: first.num_players(),
         };
-        let batch = Shape {
+        let mut batch = LeafBatch {
+            states: Vec::new(),
+            observations: Vec::new(),
+            observation_shape: shape.clone(),
+            masks: Vec::new(),
+            players: Vec::new(),
             num_actions: first.num_actions(),
-            observation_shape: &shape,
+            num_players: first.num_players(),
         };
         let per_step = config.leaves_per_game;
+        if parts.len() == 2 && config.pipeline {
+            let plan = pipeline::Plan {
+                ctx: &ctx,
+                simulations: sims,
+                per_step,
+            };
+            pipeline::run(parts, &plan, &mut batch, cache, evaluator, interrupt)?;
+            return Ok(self.results(states, games, temperatures));
+        }
         // The roots' evaluation (one call for all roots that need it), then the simulations,
         // step by step: each step a job for every part, then one evaluator call.
         let (done, _) = with_crew(
@@ -680,7 +712,7 @@ impl LearnedSearch {
                     if let Some(e) = parts.iter_mut().find_map(|p| p.error.take()) {
                         return Err(e);
                     }
-                    evaluate(&ctx, &batch, cache, &mut parts, evaluator)
+                    evaluate(&ctx, &mut batch, cache, &mut parts, evaluator)
                 };
                 step(crew, Job::Roots)?;
                 let mut started = 0u32;
@@ -702,11 +734,20 @@ impl LearnedSearch {
             },
         );
         done?;
+        Ok(self.results(states, games, temperatures))
+    }
+
+    fn results<G: Game>(
+        &mut self,
+        states: &[G],
+        games: &mut [GameSearch],
+        temperatures: &[f64],
+    ) -> Vec<SearchResult> {
         let mut out = Vec::with_capacity(states.len());
         for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
             out.push(self.result(state, game, t));
         }
-        Ok(out)
+        out
     }
 
     fn result<G: Game>(
@@ -787,7 +828,7 @@ impl LearnedSearch {
 /// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.
 fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
     let tree = &mut game.tree;
-    tree.edges_mut(0).iter_mut().for_each(|e| e.extra = 0.0);
+    tree.root_extra.fill(0.0);
     for &a in legal {
         tree.edge_of(0, a);
     }
@@ -797,7 +838,7 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
                 let eta = puct::dirichlet(c.dirichlet_alpha, legal.len(), &mut game.rng);
                 for (&a, x) in legal.iter().zip(eta) {
                     let e = tree.find(0, a).unwrap_or(0);
-                    tree.edges_mut(0)[e].extra = x;
+                    tree.root_extra[e] = x;
                 }
             }
         }
@@ -808,29 +849,28 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
                     u = 1.0 / (1u64 << 53) as f64;
                 }
                 let e = tree.find(0, a).unwrap_or(0);
-                tree.edges_mut(0)[e].extra = c.gumbel_scale * -(-u.ln()).ln();
+                tree.root_extra[e] = c.gumbel_scale * -(-u.ln()).ln();
             }
         }
     }
 }
 
-/// What a leaf batch's arrays are shaped by.
-struct Shape<'s> {
-    num_actions: usize,
-    observation_shape: &'s [usize],
-}
-
 /// Evaluates the leaves the parts have read: the cache first, then one evaluator call for the
 /// rest, their logits and values written into each part's leaf arrays (the parts expand them
 /// in their next job).
-fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
+pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     ctx: &Ctx<'_>,
-    shape: &Shape<'_>,
+    batch: &mut LeafBatch<G>,
     cache: &mut Cache,
     parts: &mut [MutexGuard<'_, Part<'_, G>>],
     evaluator: &mut E,
 ) -> Result<(), Error> {
-    let (num_actions, players, obs_size) = (shape.num_actions, ctx.players, ctx.obs_size);
+    if ctx.uniform {
+        // `read` left every leaf's logits and values at 0, which is this evaluator's answer
+        // (and the cache's, had it kept any): nothing to call, copy or check.
+        return Ok(());
+    }
+    let (num_actions, players, obs_size) = (batch.num_actions, ctx.players, ctx.obs_size);
     let (wants, keyed) = (ctx.wants, ctx.keyed);
     // The cache, then one batch of the rest, in the order of the parts and their leaves.
     let mut misses: Vec<(usize, usize)> = Vec::new();
@@ -857,16 +897,13 @@ fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
     if misses.is_empty() {
         return Ok(());
     }
-    let l = misses.len();
-    let mut batch = LeafBatch {
-        states: Vec::with_capacity(l),
-        observations: Vec::with_capacity(if wants { l * obs_size } else { 0 }),
-        observation_shape: shape.observation_shape.to_vec(),
-        masks: vec![false; l * num_actions],
-        players: Vec::with_capacity(l),
-        num_actions,
-        num_players: players,
-    };
+    // The batch's arrays are refilled in place, step after step: arrays this large freshly
+    // allocated are fresh pages for the system to fault in at every step.
+    batch.states.clear();
+    batch.observations.clear();
+    batch.masks.clear();
+    batch.masks.resize(misses.len() * num_actions, false);
+    batch.players.clear();
     for part in parts.iter_mut() {
         let part = &mut **part;
         let s = &*part.scratch;
@@ -887,8 +924,8 @@ fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
             batch.states.push(world);
         }
     }
-    let out = evaluator.evaluate(&batch)?;
-    check(&out, &batch, &misses, parts)?;
+    let out = evaluator.evaluate(batch)?;
+    check(&out, batch, &misses, parts)?;
     if keyed {
         for &(pi, i) in &misses {
             let s = &*parts[pi].scratch;

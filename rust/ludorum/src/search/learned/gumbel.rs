@@ -103,8 +103,15 @@ fn exps<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], out: &mut Vec<f6
         x
     }));
     let mut sum = 0.0;
+    // Candidates with the same `l' + σ` (the unvisited ones of equal logit, such as every
+    // unvisited candidate under a uniform model, share one `σ`) share one exponential.
+    let (mut last, mut last_exp) = (f64::NAN, f64::NAN);
     for x in out.iter_mut() {
-        *x = (*x - max).exp();
+        if *x != last {
+            last = *x;
+            last_exp = (*x - max).exp();
+        }
+        *x = last_exp;
         sum += *x;
     }
     sum
@@ -146,7 +153,7 @@ pub(crate) fn select_interior<C: Cands>(
 /// `max(-1e9, g + l' + σ)` of candidate `i`.
 #[inline]
 fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f64 {
-    (node.edges[cands.edge(i)].extra + cands.logit(node, i) + sigma[i]).max(-1e9)
+    (node.extra[cands.edge(i)] + cands.logit(node, i) + sigma[i]).max(-1e9)
 }
 
 /// Root selection at target visit count `target`: among candidates with `N(a) = target`, the

@@ -9,6 +9,7 @@ mod batch;
 mod cands;
 mod crew;
 mod gumbel;
+mod pipeline;
 mod puct;
 mod tree;
 
@@ -70,6 +71,13 @@ pub trait Evaluator<G: Game> {
         true
     }
 
+    /// Whether every leaf is scored logits 0 and values 0 whatever it is (the built-in
+    /// `uniform`): the search then makes no batch and no call, its leaves' arrays already
+    /// holding those zeros.
+    fn is_uniform(&self) -> bool {
+        false
+    }
+
     /// Scores a batch of leaves.
     ///
     /// # Errors
@@ -85,6 +93,10 @@ pub struct Uniform;
 impl<G: Game> Evaluator<G> for Uniform {
     fn wants_observations(&self) -> bool {
         false
+    }
+
+    fn is_uniform(&self) -> bool {
+        true
     }
 
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
@@ -197,6 +209,11 @@ pub struct LearnedConfig {
     /// whatever the number: the evaluator is still called once per step, on the calling
     /// thread).
     pub threads: usize,
+    /// Split the roots in two halves and search one (on a thread of its own) while the
+    /// evaluator scores the other's leaves, so that the search's time hides behind the
+    /// evaluator's: two evaluator calls per step, each of half the leaves, and the same
+    /// results as one call for a deterministic evaluator that scores each leaf alone.
+    pub pipeline: bool,
 }
 
 impl LearnedConfig {
@@ -209,6 +226,7 @@ impl LearnedConfig {
             reuse: true,
             cache: false,
             threads: 1,
+            pipeline: false,
         }
     }
 
@@ -222,6 +240,13 @@ impl LearnedConfig {
         }
         if self.threads == 0 {
             return bad("threads must be at least 1".into());
+        }
+        if self.pipeline && self.threads > 1 {
+            return bad(format!(
+                "pipeline searches on one thread beside the evaluator's calls: threads must be \
+                 1 with it, got {}",
+                self.threads
+            ));
         }
         match &self.rule {
             Rule::Puct(c) => {

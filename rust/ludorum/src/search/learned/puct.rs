@@ -24,7 +24,7 @@ pub(crate) fn select<C: Cands>(
     for i in 0..cands.len() {
         let e = cands.edge(i);
         let prior = match noise {
-            Some(eps) => (1.0 - eps) * cands.prior(node, i) + eps * node.edges[e].extra,
+            Some(eps) => (1.0 - eps) * cands.prior(node, i) + eps * node.extra[e],
             None => cands.prior(node, i),
         };
         let q = node.q(e, p, players).unwrap_or(0.0);

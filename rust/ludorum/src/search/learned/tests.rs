@@ -538,3 +538,70 @@ fn leaves_per_game_and_selfplay_run() {
     assert_eq!(data.returns.len(), t * data.num_players);
     assert!(t <= 60);
 }
+
+/// The pipeline (one half of the roots searched while the evaluator scores the other's leaves)
+/// gives every root the result of the unpipelined search, for an evaluator that scores each leaf
+/// on its own: with virtual loss, the cache, 2 and 4 players, and hidden information.
+#[test]
+fn pipeline_changes_nothing() {
+    fn check<G: Game>(states: &[G], config: &LearnedConfig) {
+        let run = |pipeline: bool| {
+            let mut config = config.clone();
+            config.pipeline = pipeline;
+            let mut search = LearnedSearch::new(config).unwrap();
+            // Each row from its own leaf only (its key), so that splitting a batch changes no row.
+            let mut e = Counting {
+                calls: 0,
+                rows: Vec::new(),
+                make: |b: &LeafBatch<G>| {
+                    let mut out = Evaluations::default();
+                    for state in &b.states {
+                        let key = state.key();
+                        out.logits.extend(
+                            (0..b.num_actions as u64)
+                                .map(|a| ((key ^ (a * 7919)) % 13) as f32 / 5.0),
+                        );
+                        out.values.extend(
+                            (0..b.num_players as u64)
+                                .map(|p| ((key >> (p * 8)) % 11) as f32 / 10.0 - 0.5),
+                        );
+                    }
+                    out
+                },
+            };
+            let mut rng = SplitMix64::new(3);
+            let found = search
+                .search_fresh(states, &mut rng, &mut e, &mut never())
+                .unwrap();
+            (found, e.calls, e.rows.iter().sum::<usize>(), rng)
+        };
+        let (plain, calls, rows, rng) = run(false);
+        let (piped, piped_calls, piped_rows, piped_rng) = run(true);
+        assert_eq!(piped, plain);
+        assert_eq!((piped_rows, piped_rng), (rows, rng));
+        assert!(
+            piped_calls > calls && piped_calls <= 2 * calls,
+            "{piped_calls} vs {calls}"
+        );
+    }
+    let dominions = positions::<Dominions>(21, &Map::new());
+    let armadora = positions::<Armadora>(9, &Map::new());
+    let sucker = positions::<SoLongSucker>(10, &Map::new());
+    for mut config in [puct(16), gumbel(16)] {
+        check(&dominions, &config);
+        check(&armadora, &config);
+        check(&sucker, &config);
+        config.leaves_per_game = 3;
+        config.cache = true;
+        check(&dominions, &config);
+    }
+}
+
+#[test]
+fn pipeline_takes_one_thread() {
+    let mut config = gumbel(8);
+    config.pipeline = true;
+    config.threads = 2;
+    let err = LearnedSearch::new(config).unwrap_err();
+    assert!(err.to_string().contains("threads must be 1"), "{err}");
+}

@@ -17,9 +17,6 @@ pub(crate) struct Edge {
     pub prior: f64,
     /// The logit of that world (`-inf` for an action it did not have).
     pub logit: f64,
-    /// Root only, for the search under way: the Dirichlet noise `η(a)` (PUCT) or the Gumbel
-    /// `g(a)`.
-    pub extra: f64,
 }
 
 impl Edge {
@@ -31,7 +28,6 @@ impl Edge {
             child: NONE,
             prior,
             logit,
-            extra: 0.0,
         }
     }
 }
@@ -62,6 +58,8 @@ pub(crate) struct NodeRef<'a> {
     pub edges: &'a [Edge],
     /// `edges.len() × players`: the value sums.
     pub w: &'a [f64],
+    /// The root's noise per edge ([`Tree::root_extra`]); empty for any other node.
+    pub extra: &'a [f64],
 }
 
 impl NodeRef<'_> {
@@ -96,6 +94,11 @@ pub struct Tree {
     pub(crate) w: Vec<f64>,
     /// `nodes.len() × players`: each node's own value (`raw`).
     pub(crate) raw: Vec<f64>,
+    /// Root only, for the search under way, beside each of node 0's edges: the Dirichlet noise
+    /// `η(a)` (PUCT) or the Gumbel `g(a)`. Kept apart from the edges because no other node has
+    /// any: every edge is 8 bytes smaller, and the descents, bound by memory, read fewer
+    /// cache lines.
+    pub(crate) root_extra: Vec<f64>,
     pub(crate) players: usize,
     pub(crate) history: Vec<usize>,
 }
@@ -129,6 +132,14 @@ impl Tree {
         self.edges.clear();
         self.w.clear();
         self.raw.clear();
+        self.root_extra.clear();
+    }
+
+    /// Empties the tree for a search of another position, keeping its arenas' memory (a fresh
+    /// tree would fault in new pages for every search).
+    pub(crate) fn recycle(&mut self) {
+        self.clear();
+        self.history.clear();
     }
 
     pub(crate) fn add(&mut self) -> u32 {
@@ -154,6 +165,7 @@ impl Tree {
             raw: &self.raw[n as usize * p..(n as usize + 1) * p],
             edges: &self.edges[first..first + len],
             w: &self.w[first * p..(first + len) * p],
+            extra: if n == 0 { &self.root_extra } else { &[] },
         }
     }
 
@@ -188,6 +200,10 @@ impl Tree {
             cap: len,
             max_logit,
         };
+        if n == 0 {
+            self.root_extra.clear();
+            self.root_extra.resize(len as usize, 0.0);
+        }
     }
 
     /// The index (within node `n`) of the edge of `action`.
@@ -229,6 +245,9 @@ impl Tree {
         self.w[(first + at) * p..(first + len + 1) * p].rotate_right(p);
         self.w[(first + at) * p..(first + at + 1) * p].fill(0.0);
         self.nodes[n as usize].len += 1;
+        if n == 0 {
+            self.root_extra.insert(at, 0.0);
+        }
         at
     }
 
@@ -344,6 +363,7 @@ impl Tree {
             kept.w
                 .extend_from_slice(&self.w[first * p..(first + len) * p]);
         }
+        kept.root_extra.resize(kept.nodes[0].len as usize, 0.0);
         *self = kept;
     }
 }
