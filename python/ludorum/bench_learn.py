@@ -208,12 +208,12 @@ def run_learn_bench(
     """Measures the learned search and prints the two tables; returns the rows.
 
     Args:
-        quick: one timed run per cell instead of three (noisier).
+        quick: one timed run per cell instead of ten (noisier).
         repeats: timed runs per cell, overriding ``quick``.
         out: where the tables go (default: stdout).
     """
     out = out or sys.stdout
-    repeats = repeats if repeats is not None else (1 if quick else 3)
+    repeats = repeats if repeats is not None else (1 if quick else 10)
     cores = os.cpu_count() or 1
     print(
         f"Gumbel search, {SIMULATIONS} simulations, N={N} roots {PLIES} random plies from the "
