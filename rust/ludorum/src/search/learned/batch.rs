@@ -154,6 +154,20 @@ pub fn interrupted() -> Error {
     Error::InvalidState("the search was interrupted".into())
 }
 
+/// The jobs of a search (of each half of a pipelined one), in order: the roots, the simulation
+/// steps of at most `per_step` descents each, then the last expansion.
+pub(super) fn jobs(simulations: u32, per_step: u32) -> Vec<Job> {
+    let mut jobs = vec![Job::Roots];
+    let mut started = 0;
+    while started < simulations {
+        let now = per_step.min(simulations - started);
+        jobs.push(Job::Step { started, now });
+        started += now;
+    }
+    jobs.push(Job::Finish);
+    jobs
+}
+
 /// The candidates of node `n` in `world`, in a game with hidden information: the actions legal
 /// in this world (edges added for new ones), into `cands`.
 fn candidates<G: Game>(
@@ -714,18 +728,16 @@ impl LearnedSearch {
                     }
                     evaluate(&ctx, &mut batch, cache, &mut parts, evaluator)
                 };
-                step(crew, Job::Roots)?;
-                let mut started = 0u32;
-                while started < sims {
-                    if interrupt() {
-                        crew.run(Job::Finish);
-                        return Err(interrupted());
+                for job in jobs(sims, per_step) {
+                    match job {
+                        Job::Finish => crew.run(job),
+                        Job::Step { .. } if interrupt() => {
+                            crew.run(Job::Finish);
+                            return Err(interrupted());
+                        }
+                        _ => step(crew, job)?,
                     }
-                    let now = per_step.min(sims - started);
-                    step(crew, Job::Step { started, now })?;
-                    started += now;
                 }
-                crew.run(Job::Finish);
                 let mut parts = crew.parts();
                 parts
                     .iter_mut()

@@ -9,7 +9,7 @@
 
 use std::sync::{mpsc, Mutex, MutexGuard, PoisonError};
 
-use super::batch::{evaluate, interrupted, Cache, Ctx, Job, Part};
+use super::batch::{evaluate, interrupted, jobs, Cache, Ctx, Job, Part};
 use super::{Evaluator, LeafBatch};
 use crate::core::error::Error;
 use crate::core::game::Game;
@@ -19,19 +19,6 @@ pub(super) struct Plan<'p> {
     pub ctx: &'p Ctx<'p>,
     pub simulations: u32,
     pub per_step: u32,
-}
-
-/// The jobs of one half, in order: the roots, the simulation steps, then the last expansion.
-fn jobs(simulations: u32, per_step: u32) -> Vec<Job> {
-    let mut jobs = vec![Job::Roots];
-    let mut started = 0;
-    while started < simulations {
-        let now = per_step.min(simulations - started);
-        jobs.push(Job::Step { started, now });
-        started += now;
-    }
-    jobs.push(Job::Finish);
-    jobs
 }
 
 /// Searches the two `halves`: a worker thread does every job of both, half after half, and the
