@@ -75,6 +75,14 @@ impl<G: Game> Evaluator<G> for PyEval<'_> {
         matches!(self.source, Source::Uniform)
     }
 
+    fn for_thread(&self) -> Option<Box<dyn Evaluator<G> + Send>> {
+        match self.source {
+            Source::Uniform => Some(Box::new(Uniform)),
+            Source::Evaluation => Some(Box::new(GameEvaluation)),
+            Source::Callable(_) => None,
+        }
+    }
+
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
         match self.source {
             Source::Uniform => Evaluator::<G>::evaluate(&mut Uniform, batch),

@@ -2,17 +2,16 @@
 //! for all their new leaves; and self-play, `N` games in lockstep.
 
 use std::collections::HashMap;
-
-use std::sync::MutexGuard;
+use std::ops::DerefMut;
 
 use super::cands::{listed_priors, AllEdges, Cands, Listed};
 use super::crew::{with_crew, Crew};
-use super::pipeline;
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
     bad_output, gumbel, puct, uniform, Evaluations, Evaluator, LeafBatch, LearnedConfig, Rule,
     SearchResult,
 };
+use super::{pipeline, root_major};
 use crate::core::error::Error;
 use crate::core::game::Game;
 use crate::core::hidden::resample;
@@ -56,7 +55,7 @@ pub struct LearnedSearch {
 /// The buffers a search reuses from descent to descent and step to step, so that its inner
 /// loop allocates nothing.
 #[derive(Clone, Debug, Default)]
-struct Scratch {
+pub(super) struct Scratch {
     /// The candidates of the node being selected from (edge indices).
     cands: Vec<usize>,
     /// Their priors, logits, `σ` and `π'` (Gumbel).
@@ -124,17 +123,17 @@ pub(super) enum Job {
 
 /// What every part of one search reads.
 pub(super) struct Ctx<'c> {
-    rule: &'c Rule,
+    pub(super) rule: &'c Rule,
     sequences: &'c [(usize, Vec<u32>)],
     hidden: bool,
     /// The evaluator reads observations.
     wants: bool,
-    /// The cache is on.
+    /// The cache is read and filled.
     keyed: bool,
     /// The evaluator scores every leaf logits 0 and values 0 ([`Evaluator::is_uniform`]).
     uniform: bool,
     obs_size: usize,
-    players: usize,
+    pub(super) players: usize,
 }
 
 /// Nodes a fresh tree reserves room for at most.
@@ -314,7 +313,39 @@ fn descend<G: Game>(
     }
 }
 
-impl<G: Game> Part<'_, G> {
+impl<'a, G: Game> Part<'a, G> {
+    /// A part of these roots, with this working memory.
+    pub(super) fn new(
+        states: &'a [G],
+        games: &'a mut [GameSearch],
+        sequences: &'a [usize],
+        scratch: &'a mut Scratch,
+    ) -> Self {
+        Self {
+            states,
+            games,
+            sequences,
+            scratch,
+            worlds: Vec::new(),
+            leaves: Vec::new(),
+            noise: false,
+            error: None,
+        }
+    }
+
+    /// Makes the part that of other roots (between searches: no leaf waits), keeping its working
+    /// memory; returns the trees of the roots it had.
+    pub(super) fn regroup(
+        &mut self,
+        states: &'a [G],
+        games: &'a mut [GameSearch],
+        sequences: &'a [usize],
+    ) -> &'a mut [GameSearch] {
+        self.states = states;
+        self.sequences = sequences;
+        std::mem::replace(&mut self.games, games)
+    }
+
     /// Does `job`, keeping its error.
     pub(super) fn work(&mut self, job: Job, ctx: &Ctx<'_>) {
         self.error = self.try_work(job, ctx).err();
@@ -650,17 +681,66 @@ impl LearnedSearch {
                 sequence_of.push(usize::MAX);
             }
         }
-        let parts_wanted = if self.config.pipeline {
-            states.len().clamp(1, 2)
-        } else {
-            (states.len() / ROOTS_PER_THREAD).clamp(1, self.config.threads.max(1))
-        };
         let LearnedSearch {
             config,
             cache,
             scratch,
             ..
         } = self;
+        let Some(first) = states.first() else {
+            return Ok(Vec::new());
+        };
+        let shape = first.observation_shape();
+        // An evaluator that runs in Rust and scores each leaf alone takes the root-major
+        // search, whenever the cache cannot tell the two apart (the uniform evaluator never
+        // reads nor fills it).
+        let threads = states
+            .len()
+            .div_ceil(root_major::GROUP)
+            .clamp(1, config.threads);
+        let local: Option<Vec<_>> = if evaluator.is_uniform() || !config.cache {
+            (0..threads).map(|_| evaluator.for_thread()).collect()
+        } else {
+            None
+        };
+        let ctx = Ctx {
+            rule: &config.rule,
+            sequences: &sequences,
+            hidden,
+            wants: evaluator.wants_observations(),
+            uniform: evaluator.is_uniform(),
+            keyed: config.cache && local.is_none(),
+            obs_size: shape.iter().product(),
+            players: first.num_players(),
+        };
+        let per_step = config.leaves_per_game;
+        if let Some(evaluators) = local {
+            if scratch.len() < threads {
+                scratch.resize_with(threads, Scratch::default);
+            }
+            let plan = root_major::Plan {
+                ctx: &ctx,
+                simulations: sims,
+                per_step,
+                num_actions: first.num_actions(),
+                observation_shape: &shape,
+            };
+            return root_major::run(
+                states,
+                games,
+                &sequence_of,
+                temperatures,
+                scratch,
+                evaluators,
+                &plan,
+                interrupt,
+            );
+        }
+        let parts_wanted = if config.pipeline {
+            states.len().clamp(1, 2)
+        } else {
+            (states.len() / ROOTS_PER_THREAD).clamp(1, config.threads.max(1))
+        };
         if scratch.len() < parts_wanted {
             scratch.resize_with(parts_wanted, Scratch::default);
         }
@@ -670,31 +750,10 @@ impl LearnedSearch {
             .zip(games.chunks_mut(per))
             .zip(sequence_of.chunks(per))
             .zip(scratch.iter_mut())
-            .map(|(((states, games), sequences), scratch)| Part {
-                states,
-                games,
-                sequences,
-                scratch,
-                worlds: Vec::new(),
-                leaves: Vec::new(),
-                noise: false,
-                error: None,
+            .map(|(((states, games), sequences), scratch)| {
+                Part::new(states, games, sequences, scratch)
             })
             .collect();
-        let Some(first) = states.first() else {
-            return Ok(Vec::new());
-        };
-        let shape = first.observation_shape();
-        let ctx = Ctx {
-            rule: &config.rule,
-            sequences: &sequences,
-            hidden,
-            wants: evaluator.wants_observations(),
-            uniform: evaluator.is_uniform(),
-            keyed: config.cache,
-            obs_size: shape.iter().product(),
-            players: first.num_players(),
-        };
         let mut batch = LeafBatch {
             states: Vec::new(),
             observations: Vec::new(),
@@ -704,7 +763,6 @@ impl LearnedSearch {
             num_actions: first.num_actions(),
             num_players: first.num_players(),
         };
-        let per_step = config.leaves_per_game;
         if parts.len() == 2 && config.pipeline {
             let plan = pipeline::Plan {
                 ctx: &ctx,
@@ -750,90 +808,92 @@ impl LearnedSearch {
     }
 
     fn results<G: Game>(
-        &mut self,
+        &self,
         states: &[G],
         games: &mut [GameSearch],
         temperatures: &[f64],
     ) -> Vec<SearchResult> {
         let mut out = Vec::with_capacity(states.len());
         for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
-            out.push(self.result(state, game, t));
+            out.push(result(&self.config.rule, state, game, t));
         }
         out
     }
+}
 
-    fn result<G: Game>(
-        &mut self,
-        state: &G,
-        game: &mut GameSearch,
-        temperature: f64,
-    ) -> SearchResult {
-        let tree = &mut game.tree;
-        let players = tree.players;
-        let num_actions = state.num_actions();
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        for &a in &legal {
-            tree.edge_of(0, a);
+/// The result of the search of `state` with `game`: its visits, policy target, value and
+/// chosen move (drawn from `game`'s generator at a temperature).
+pub(super) fn result<G: Game>(
+    rule: &Rule,
+    state: &G,
+    game: &mut GameSearch,
+    temperature: f64,
+) -> SearchResult {
+    let tree = &mut game.tree;
+    let players = tree.players;
+    let num_actions = state.num_actions();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    for &a in &legal {
+        tree.edge_of(0, a);
+    }
+    let cands: Vec<usize> = legal
+        .iter()
+        .map(|&a| tree.find(0, a).unwrap_or(0))
+        .collect();
+    let root = tree.node(0);
+    let mut visits = vec![0u64; num_actions];
+    let mut total = 0u64;
+    let mut value = root.raw.to_vec();
+    for (e, edge) in root.edges.iter().enumerate() {
+        if (edge.action as usize) < num_actions {
+            visits[edge.action as usize] = u64::from(edge.n);
         }
-        let cands: Vec<usize> = legal
-            .iter()
-            .map(|&a| tree.find(0, a).unwrap_or(0))
-            .collect();
-        let root = tree.node(0);
-        let mut visits = vec![0u64; num_actions];
-        let mut total = 0u64;
-        let mut value = root.raw.to_vec();
-        for (e, edge) in root.edges.iter().enumerate() {
-            if (edge.action as usize) < num_actions {
-                visits[edge.action as usize] = u64::from(edge.n);
-            }
-            total += u64::from(edge.n);
-            for (v, w) in value
-                .iter_mut()
-                .zip(&root.w[e * players..(e + 1) * players])
-            {
-                *v += w;
-            }
+        total += u64::from(edge.n);
+        for (v, w) in value
+            .iter_mut()
+            .zip(&root.w[e * players..(e + 1) * players])
+        {
+            *v += w;
         }
-        value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
-        let (mut priors, mut logits) = (Vec::new(), Vec::new());
-        listed_priors(&root, &cands, &mut priors, &mut logits);
-        let mut policy = vec![0.0f32; num_actions];
-        let pick = match &self.config.rule {
-            Rule::Puct(_) => {
-                let n: Vec<u64> = cands.iter().map(|&e| u64::from(root.edges[e].n)).collect();
-                let sum: u64 = n.iter().sum();
-                for (i, &a) in legal.iter().enumerate() {
-                    policy[a as usize] = if sum > 0 {
-                        (n[i] as f64 / sum as f64) as f32
-                    } else {
-                        priors[i] as f32
-                    };
-                }
-                puct::choose(&n, &priors, temperature, &mut game.rng)
-            }
-            Rule::Gumbel(c) => {
-                let listed = Listed {
-                    edges: &cands,
-                    priors: &priors,
-                    logits: &logits,
+    }
+    value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
+    let (mut priors, mut logits) = (Vec::new(), Vec::new());
+    listed_priors(&root, &cands, &mut priors, &mut logits);
+    let mut policy = vec![0.0f32; num_actions];
+    let pick = match rule {
+        Rule::Puct(_) => {
+            let n: Vec<u64> = cands.iter().map(|&e| u64::from(root.edges[e].n)).collect();
+            let sum: u64 = n.iter().sum();
+            for (i, &a) in legal.iter().enumerate() {
+                policy[a as usize] = if sum > 0 {
+                    (n[i] as f64 / sum as f64) as f32
+                } else {
+                    priors[i] as f32
                 };
-                let (mut sigma, mut pi) = (Vec::new(), Vec::new());
-                gumbel::sigma(&root, &listed, c, players, &mut sigma);
-                gumbel::improved_policy(&root, &listed, &sigma, &mut pi);
-                for (i, &a) in legal.iter().enumerate() {
-                    policy[a as usize] = pi[i] as f32;
-                }
-                gumbel::choose(&root, &listed, &sigma)
             }
-        };
-        SearchResult {
-            action: legal[pick] as usize,
-            visits,
-            policy,
-            value,
+            puct::choose(&n, &priors, temperature, &mut game.rng)
         }
+        Rule::Gumbel(c) => {
+            let listed = Listed {
+                edges: &cands,
+                priors: &priors,
+                logits: &logits,
+            };
+            let (mut sigma, mut pi) = (Vec::new(), Vec::new());
+            gumbel::sigma(&root, &listed, c, players, &mut sigma);
+            gumbel::improved_policy(&root, &listed, &sigma, &mut pi);
+            for (i, &a) in legal.iter().enumerate() {
+                policy[a as usize] = pi[i] as f32;
+            }
+            gumbel::choose(&root, &listed, &sigma)
+        }
+    };
+    SearchResult {
+        action: legal[pick] as usize,
+        visits,
+        policy,
+        value,
     }
 }
 
@@ -870,13 +930,16 @@ fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
 /// Evaluates the leaves the parts have read: the cache first, then one evaluator call for the
 /// rest, their logits and values written into each part's leaf arrays (the parts expand them
 /// in their next job).
-pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
+pub(super) fn evaluate<'p, G: Game, P: DerefMut<Target = Part<'p, G>>, E>(
     ctx: &Ctx<'_>,
     batch: &mut LeafBatch<G>,
     cache: &mut Cache,
-    parts: &mut [MutexGuard<'_, Part<'_, G>>],
+    parts: &mut [P],
     evaluator: &mut E,
-) -> Result<(), Error> {
+) -> Result<(), Error>
+where
+    E: Evaluator<G> + ?Sized,
+{
     if ctx.uniform {
         // `read` left every leaf's logits and values at 0, which is this evaluator's answer
         // (and the cache's, had it kept any): nothing to call, copy or check.
@@ -951,11 +1014,11 @@ pub(super) fn evaluate<G: Game, E: Evaluator<G> + ?Sized>(
 
 /// Checks an evaluator's output and writes, per leaf it scored, the logits of the legal actions
 /// and the value vector into its part's leaf arrays.
-fn check<G>(
+fn check<'p, G: 'p, P: DerefMut<Target = Part<'p, G>>>(
     out: &Evaluations,
     batch: &LeafBatch<G>,
     misses: &[(usize, usize)],
-    parts: &mut [MutexGuard<'_, Part<'_, G>>],
+    parts: &mut [P],
 ) -> Result<(), Error> {
     let (l, a, p) = (batch.len(), batch.num_actions, batch.num_players);
     if out.logits.len() != l * a {

@@ -11,6 +11,7 @@ mod crew;
 mod gumbel;
 mod pipeline;
 mod puct;
+mod root_major;
 mod tree;
 
 #[cfg(test)]
@@ -78,6 +79,16 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// A copy of this evaluator for a thread of its own, when it runs in Rust and scores each
+    /// leaf on its own, whatever else is in its batch (the built-ins). The search then takes its
+    /// roots a group at a time through all their simulations, threads taking groups as they go
+    /// (the root-major search), rather than stepping every root together from one call to the
+    /// next. `None` (the default): the evaluator is called once per simulation step for all the
+    /// roots' leaves (a Python model).
+    fn for_thread(&self) -> Option<Box<dyn Evaluator<G> + Send>> {
+        None
+    }
+
     /// Scores a batch of leaves.
     ///
     /// # Errors
@@ -99,6 +110,10 @@ impl<G: Game> Evaluator<G> for Uniform {
         true
     }
 
+    fn for_thread(&self) -> Option<Box<dyn Evaluator<G> + Send>> {
+        Some(Box::new(Uniform))
+    }
+
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
         Ok(Evaluations {
             logits: vec![0.0; batch.len() * batch.num_actions],
@@ -116,6 +131,10 @@ pub struct GameEvaluation;
 impl<G: Game> Evaluator<G> for GameEvaluation {
     fn wants_observations(&self) -> bool {
         false
+    }
+
+    fn for_thread(&self) -> Option<Box<dyn Evaluator<G> + Send>> {
+        Some(Box::new(GameEvaluation))
     }
 
     fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {

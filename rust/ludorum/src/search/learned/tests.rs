@@ -605,3 +605,117 @@ fn pipeline_takes_one_thread() {
     let err = LearnedSearch::new(config).unwrap_err();
     assert!(err.to_string().contains("threads must be 1"), "{err}");
 }
+
+/// An evaluator's scores without its copy for a thread: the search steps every root together.
+struct Stepped<E>(E);
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for Stepped<E> {
+    fn wants_observations(&self) -> bool {
+        self.0.wants_observations()
+    }
+
+    fn is_uniform(&self) -> bool {
+        self.0.is_uniform()
+    }
+
+    fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
+        self.0.evaluate(batch)
+    }
+}
+
+/// The built-in evaluators take the root-major search (groups of roots through all their
+/// simulations, threads taking groups as they go): every root's result, tree and generator are
+/// those of the step-major search, over groups and threads, with virtual loss, the cache, tree
+/// reuse, 2 and 4 players, and hidden information.
+#[test]
+fn root_major_changes_nothing() {
+    fn rounds<G: Game, E: Evaluator<G>>(
+        states: &[G],
+        config: &LearnedConfig,
+        evaluator: &mut E,
+    ) -> Vec<(Vec<SearchResult>, Vec<SplitMix64>, Vec<usize>)> {
+        let mut search = LearnedSearch::new(config.clone()).unwrap();
+        let mut games: Vec<GameSearch> = (0..states.len() as u64).map(GameSearch::new).collect();
+        let mut states = states.to_vec();
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            let found = search
+                .search(&states, &mut games, evaluator, &mut never())
+                .unwrap();
+            let rngs = games.iter().map(|g| g.rng.clone()).collect();
+            let sizes = games.iter().map(|g| g.tree.len()).collect();
+            for (state, r) in states.iter_mut().zip(&found) {
+                let mv = state.move_from_action(r.action).unwrap();
+                state.play(mv).unwrap();
+            }
+            out.push((found, rngs, sizes));
+            // Positions that are over leave the batch.
+            let live: Vec<bool> = states
+                .iter()
+                .map(|s| s.current_player().is_some())
+                .collect();
+            let mut i = 0;
+            states.retain(|_| (live[i], i += 1).0);
+            let mut i = 0;
+            games.retain(|_| (live[i], i += 1).0);
+        }
+        out
+    }
+    fn check<G: Game>(states: &[G], config: &LearnedConfig) {
+        for threads in [1, 2, 3] {
+            let mut config = config.clone();
+            config.threads = threads;
+            assert_eq!(
+                rounds(states, &config, &mut Uniform),
+                rounds(states, &config, &mut Stepped(Uniform)),
+                "uniform, {threads} threads, {config:?}"
+            );
+            assert_eq!(
+                rounds(states, &config, &mut GameEvaluation),
+                rounds(states, &config, &mut Stepped(GameEvaluation)),
+                "evaluation, {threads} threads, {config:?}"
+            );
+        }
+    }
+    let dominions = positions::<Dominions>(40, &Map::new());
+    let armadora = positions::<Armadora>(20, &Map::new());
+    let mut four = Map::new();
+    four.insert("players".into(), 4.into());
+    let sucker = positions::<SoLongSucker>(20, &four);
+    for mut config in [puct(12), gumbel(12)] {
+        config.reuse = true;
+        check(&dominions, &config);
+        check(&armadora, &config);
+        check(&sucker, &config);
+        config.leaves_per_game = 3;
+        config.cache = true;
+        check(&dominions, &config);
+        check(&armadora, &config);
+    }
+}
+
+/// Ctrl-C stops the root-major search on any of its threads, and the search fails as the
+/// step-major one does: the trees dropped, the generators as they were.
+#[test]
+fn root_major_search_is_interrupted() {
+    let states = positions::<Dominions>(40, &Map::new());
+    for threads in [1, 2] {
+        // Enough descents for the calling thread to ask more than once.
+        let mut config = gumbel(400);
+        config.threads = threads;
+        let mut search = LearnedSearch::new(config).unwrap();
+        let mut games: Vec<GameSearch> = (0..states.len() as u64).map(GameSearch::new).collect();
+        let mut asked = 0;
+        let mut interrupt = || {
+            asked += 1;
+            asked > 1
+        };
+        let err = search
+            .search(&states, &mut games, &mut Uniform, &mut interrupt)
+            .unwrap_err();
+        assert_eq!(err.to_string(), super::batch::interrupted().to_string());
+        assert!(games.iter().all(|g| g.tree.is_empty()));
+        let fresh: Vec<GameSearch> = (0..states.len() as u64).map(GameSearch::new).collect();
+        assert!(games.iter().zip(&fresh).all(|(a, b)| a.rng == b.rng));
+    }
+}

@@ -1,0 +1,245 @@
+//! The root-major search: with an evaluator that runs in Rust and scores each leaf on its own
+//! (the built-ins, [`Evaluator::for_thread`]), nothing asks every root to take each simulation
+//! step together. The roots are searched a group at a time through all their simulations, so
+//! that the group's trees stay in the core's caches from one step to the next (a batch of 1024
+//! Connect Four roots grows about 10 MB of trees, beyond a core's L2; a group of
+//! [`GROUP`] roots, a few hundred KB), and with threads each takes the next group from a shared
+//! counter as it finishes one: no thread waits for another between steps.
+//!
+//! A group goes through the jobs of the step-major search (`batch.rs`) in the same order, each
+//! of its roots with its own tree and generator, and its leaves are scored alone, which for an
+//! evaluator that scores each leaf on its own gives every leaf the scores of a call for all the
+//! roots. The evaluation cache is not read: the root-major search is taken only with the
+//! `uniform` evaluator, which never reads nor fills the cache in either search, or with the
+//! cache off. So every root's result is the step-major search's.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex, PoisonError};
+use std::time::Duration;
+
+use super::batch::{
+    evaluate, interrupted, jobs, result, Cache, Ctx, GameSearch, Job, Part, Scratch,
+};
+use super::{Evaluator, LeafBatch, SearchResult};
+use crate::core::error::Error;
+use crate::core::game::Game;
+
+/// Roots searched together: few enough that their trees stay in a core's L2 cache.
+pub(super) const GROUP: usize = 16;
+
+/// Descents between two checks for an interruption (the check takes Python's lock).
+const CHECK_EVERY: u64 = 4096;
+
+/// How long the calling thread, its groups done, waits for the others between two checks for
+/// an interruption.
+const WAIT: Duration = Duration::from_millis(10);
+
+/// A group of consecutive roots, with what their search needs and the results it makes.
+struct Group<'a, G> {
+    states: &'a [G],
+    games: &'a mut [GameSearch],
+    sequences: &'a [usize],
+    temperatures: &'a [f64],
+    results: Vec<SearchResult>,
+}
+
+/// What every thread reads.
+pub(super) struct Plan<'p> {
+    pub ctx: &'p Ctx<'p>,
+    pub simulations: u32,
+    pub per_step: u32,
+    /// A leaf batch of the game's shape, for each thread's calls.
+    pub num_actions: usize,
+    pub observation_shape: &'p [usize],
+}
+
+/// What the threads share: the next group to take, whether to stop, the first failure.
+struct Shared<'a, G> {
+    groups: Vec<Mutex<Option<Group<'a, G>>>>,
+    next: AtomicUsize,
+    stop: AtomicBool,
+    /// The failure of the lowest group that failed.
+    failure: Mutex<Option<(usize, Error)>>,
+}
+
+impl<G> Shared<'_, G> {
+    fn fail(&self, group: usize, error: Error) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut failure = self.failure.lock().unwrap_or_else(PoisonError::into_inner);
+        if failure.as_ref().is_none_or(|(g, _)| group < *g) {
+            *failure = Some((group, error));
+        }
+    }
+}
+
+/// Searches every root, a group at a time, on `evaluators.len()` threads (this one and one
+/// spawned per further evaluator), and returns the results in the roots' order. `interrupt` is
+/// asked on this thread every [`CHECK_EVERY`] descents or so.
+///
+/// # Errors
+///
+/// As the step-major search: a root's error (of the lowest group that failed), the
+/// evaluator's, or an interruption.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run<G: Game>(
+    states: &[G],
+    games: &mut [GameSearch],
+    sequences: &[usize],
+    temperatures: &[f64],
+    scratch: &mut [Scratch],
+    evaluators: Vec<Box<dyn Evaluator<G> + Send + '_>>,
+    plan: &Plan<'_>,
+    interrupt: &mut dyn FnMut() -> bool,
+) -> Result<Vec<SearchResult>, Error> {
+    let groups: Vec<Mutex<Option<Group<'_, G>>>> = states
+        .chunks(GROUP)
+        .zip(games.chunks_mut(GROUP))
+        .zip(sequences.chunks(GROUP))
+        .zip(temperatures.chunks(GROUP))
+        .map(|(((states, games), sequences), temperatures)| {
+            Mutex::new(Some(Group {
+                states,
+                games,
+                sequences,
+                temperatures,
+                results: Vec::new(),
+            }))
+        })
+        .collect();
+    let shared = Shared {
+        groups,
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        failure: Mutex::new(None),
+    };
+    let mut interrupted_here = false;
+    let mut evaluators = evaluators.into_iter();
+    let mut scratch = scratch.iter_mut();
+    let (Some(mut lead), Some(lead_scratch)) = (evaluators.next(), scratch.next()) else {
+        return Ok(Vec::new());
+    };
+    std::thread::scope(|scope| {
+        let (done_send, done) = mpsc::channel::<()>();
+        for (mut evaluator, scratch) in evaluators.zip(scratch) {
+            let (shared, done_send) = (&shared, done_send.clone());
+            scope.spawn(move || {
+                work(shared, plan, scratch, &mut *evaluator, &mut |_| {
+                    shared.stop.load(Ordering::Relaxed)
+                });
+                drop(done_send);
+            });
+        }
+        drop(done_send);
+        let mut since = CHECK_EVERY;
+        let mut check = |descents: u64| {
+            since += descents;
+            if since >= CHECK_EVERY {
+                since = 0;
+                if interrupt() {
+                    interrupted_here = true;
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            shared.stop.load(Ordering::Relaxed)
+        };
+        work(&shared, plan, lead_scratch, &mut *lead, &mut check);
+        // The other threads' last groups: still ready to stop them on an interruption.
+        while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(WAIT) {
+            check(CHECK_EVERY);
+        }
+    });
+    if interrupted_here {
+        return Err(interrupted());
+    }
+    if let Some((_, e)) = shared
+        .failure
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        return Err(e);
+    }
+    let mut out = Vec::with_capacity(states.len());
+    for group in shared.groups {
+        let group = group.into_inner().unwrap_or_else(PoisonError::into_inner);
+        out.extend(group.map(|g| g.results).unwrap_or_default());
+    }
+    Ok(out)
+}
+
+/// One thread's work: groups taken from the shared counter until none is left or `stop` says
+/// to stop (asked before each simulation step with the step's descents).
+fn work<G: Game>(
+    shared: &Shared<'_, G>,
+    plan: &Plan<'_>,
+    scratch: &mut Scratch,
+    evaluator: &mut (dyn Evaluator<G> + Send + '_),
+    stop: &mut dyn FnMut(u64) -> bool,
+) {
+    let ctx = plan.ctx;
+    let jobs = jobs(plan.simulations, plan.per_step);
+    let mut batch = LeafBatch {
+        states: Vec::new(),
+        observations: Vec::new(),
+        observation_shape: plan.observation_shape.to_vec(),
+        masks: Vec::new(),
+        players: Vec::new(),
+        num_actions: plan.num_actions,
+        num_players: ctx.players,
+    };
+    // Never read: the root-major search runs with the cache off or an evaluator that skips it.
+    let mut cache = Cache::new();
+    let mut part = Part::new(&[], &mut [], &[], scratch);
+    loop {
+        let g = shared.next.fetch_add(1, Ordering::Relaxed);
+        let Some(slot) = shared.groups.get(g) else {
+            return;
+        };
+        let Some(mut group) = slot.lock().unwrap_or_else(PoisonError::into_inner).take() else {
+            return;
+        };
+        let roots = group.states.len() as u64;
+        part.regroup(
+            group.states,
+            std::mem::take(&mut group.games),
+            group.sequences,
+        );
+        let mut searched = Ok(true);
+        for &job in &jobs {
+            if let Job::Step { now, .. } = job {
+                if stop(roots * u64::from(now)) {
+                    searched = Ok(false);
+                    break;
+                }
+            }
+            part.work(job, ctx);
+            if let Some(e) = part.error.take() {
+                searched = Err(e);
+                break;
+            }
+            if !matches!(job, Job::Finish) {
+                if let Err(e) = evaluate(ctx, &mut batch, &mut cache, &mut [&mut part], evaluator) {
+                    searched = Err(e);
+                    break;
+                }
+            }
+        }
+        let games = part.regroup(&[], &mut [], &[]);
+        match searched {
+            Ok(true) => {
+                group.results = group
+                    .states
+                    .iter()
+                    .zip(games.iter_mut())
+                    .zip(group.temperatures)
+                    .map(|((state, game), &t)| result(ctx.rule, state, game, t))
+                    .collect();
+                *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
+            }
+            Ok(false) => return,
+            Err(e) => {
+                shared.fail(g, e);
+                return;
+            }
+        }
+    }
+}
