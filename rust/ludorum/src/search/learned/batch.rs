@@ -64,12 +64,12 @@ pub(super) struct Scratch {
     sigma: Vec<f64>,
     pi: Vec<f64>,
     /// A world's legal actions.
-    legal: Vec<u32>,
+    pub(super) legal: Vec<u32>,
     /// A finished world's returns.
     returns: Vec<f64>,
     /// The `(node, action, edge)` of every descent of a step, end to end (the edge index is
     /// where the action's edge was when the descent went through it).
-    paths: Vec<(u32, u32, u32)>,
+    pub(super) paths: Vec<(u32, u32, u32)>,
     /// Further descents of a step that reached a leaf already waiting: `(leaf, path range)`.
     more_paths: Vec<(usize, usize, usize)>,
     /// The leaves' legal actions end to end, and where each leaf's begin.
@@ -77,7 +77,7 @@ pub(super) struct Scratch {
     leaf_at: Vec<usize>,
     /// The leaves' logits (aligned with `leaf_legal`) and values (`players` each).
     leaf_logits: Vec<f64>,
-    leaf_values: Vec<f64>,
+    pub(super) leaf_values: Vec<f64>,
     movers: Vec<usize>,
     keys: Vec<(u64, usize)>,
     hits: Vec<bool>,
@@ -124,14 +124,14 @@ pub(super) enum Job {
 /// What every part of one search reads.
 pub(super) struct Ctx<'c> {
     pub(super) rule: &'c Rule,
-    sequences: &'c [(usize, Vec<u32>)],
-    hidden: bool,
+    pub(super) sequences: &'c [(usize, Vec<u32>)],
+    pub(super) hidden: bool,
     /// The evaluator reads observations.
     wants: bool,
     /// The cache is read and filled.
     keyed: bool,
     /// The evaluator scores every leaf logits 0 and values 0 ([`Evaluator::is_uniform`]).
-    uniform: bool,
+    pub(super) uniform: bool,
     obs_size: usize,
     pub(super) players: usize,
 }
@@ -142,7 +142,7 @@ const RESERVED_NODES: usize = 4096;
 /// The roots a thread takes at least (fewer are not worth a thread).
 const ROOTS_PER_THREAD: usize = 8;
 
-fn over(what: &str) -> Error {
+pub(super) fn over(what: &str) -> Error {
     Error::InvalidState(format!(
         "{what}: the game is over, there is nothing to search"
     ))
@@ -184,11 +184,20 @@ fn candidates<G: Game>(
     cands.extend(legal.iter().map(|&a| tree.find(n, a).unwrap_or(0)));
 }
 
-fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) {
+pub(super) fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) {
     for &(n, a, hint) in path {
         let e = tree.edge_at(n, a, hint);
         tree.visit(n, e, values);
     }
+}
+
+/// The edges of `legal` as the uniform evaluator scores them: logits 0, and the softmax of equal
+/// logits as [`softmax`] computes it (each term 1, their sum the count, exactly).
+pub(super) fn uniform_edges(legal: &[u32]) -> impl ExactSizeIterator<Item = Edge> + '_ {
+    let prior = 1.0 / legal.len() as f64;
+    legal
+        .iter()
+        .map(move |&action| Edge::new(action, prior, 0.0))
 }
 
 /// The softmax of `logits`, into `out`.
@@ -208,7 +217,7 @@ fn softmax(logits: &[f64], out: &mut Vec<f64>) {
 /// The world a root is evaluated in: the state itself, or in a game with hidden information a
 /// world drawn for the mover by `SplitMix64(0)` (a function of what the mover knows only, so
 /// the evaluation never reads what the mover cannot see, and draws nothing from the search).
-fn root_world<G: Game>(state: &G) -> G {
+pub(super) fn root_world<G: Game>(state: &G) -> G {
     match (G::hidden_information(), state.current_player()) {
         (Some(_), Some(mover)) => resample(state, mover, &mut SplitMix64::new(0)),
         _ => state.clone(),
@@ -247,7 +256,7 @@ fn select<C: Cands>(
 /// One descent from the root of `tree` in `world`, its `(node, action, edge)` appended to
 /// `scratch.paths`: the leaf reached and its world, or `None` when the descent ended the
 /// game (its returns then backed up at once).
-fn descend<G: Game>(
+pub(super) fn descend<G: Game>(
     rule: &Rule,
     scratch: &mut Scratch,
     tree: &mut Tree,
@@ -333,6 +342,11 @@ impl<'a, G: Game> Part<'a, G> {
         }
     }
 
+    /// The part's working memory.
+    pub(super) fn scratch(&mut self) -> &mut Scratch {
+        self.scratch
+    }
+
     /// Makes the part that of other roots (between searches: no leaf waits), keeping its working
     /// memory; returns the trees of the roots it had.
     pub(super) fn regroup(
@@ -352,7 +366,7 @@ impl<'a, G: Game> Part<'a, G> {
     }
 
     fn try_work(&mut self, job: Job, ctx: &Ctx<'_>) -> Result<(), Error> {
-        self.expand(ctx.players);
+        self.expand(ctx);
         if self.noise && !matches!(job, Job::Roots) {
             self.noise = false;
             let legal = &mut self.scratch.legal;
@@ -459,7 +473,10 @@ impl<'a, G: Game> Part<'a, G> {
         }
         s.leaf_at.push(s.leaf_legal.len());
         s.leaf_logits.clear();
-        s.leaf_logits.resize(s.leaf_legal.len(), 0.0);
+        if !ctx.uniform {
+            // The uniform evaluator's logits are all 0: `expand` writes them itself.
+            s.leaf_logits.resize(s.leaf_legal.len(), 0.0);
+        }
         s.leaf_values.clear();
         s.leaf_values.resize(self.worlds.len() * players, 0.0);
         Ok(())
@@ -467,29 +484,31 @@ impl<'a, G: Game> Part<'a, G> {
 
     /// Expands the leaves the evaluator has scored and backs their values up every path that
     /// reached them, in the order of the descents.
-    fn expand(&mut self, players: usize) {
+    fn expand(&mut self, ctx: &Ctx<'_>) {
         if self.leaves.is_empty() {
             return;
         }
+        let players = ctx.players;
         let s = &mut *self.scratch;
         s.more_paths.sort_by_key(|&(leaf, _, _)| leaf);
         let mut more = 0;
         let mut priors = std::mem::take(&mut s.priors);
         for (i, leaf) in self.leaves.iter().enumerate() {
             let (from, to) = (s.leaf_at[i], s.leaf_at[i + 1]);
-            let logits = &s.leaf_logits[from..to];
             let values = &s.leaf_values[i * players..(i + 1) * players];
-            softmax(logits, &mut priors);
             let tree = &mut self.games[leaf.game].tree;
-            tree.expand(
-                leaf.node,
-                s.movers[i],
-                values,
-                s.leaf_legal[from..to]
+            let legal = &s.leaf_legal[from..to];
+            if ctx.uniform {
+                tree.expand(leaf.node, s.movers[i], values, uniform_edges(legal));
+            } else {
+                let logits = &s.leaf_logits[from..to];
+                softmax(logits, &mut priors);
+                let edges = legal
                     .iter()
                     .zip(logits.iter().zip(&priors))
-                    .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit)),
-            );
+                    .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit));
+                tree.expand(leaf.node, s.movers[i], values, edges);
+            }
             backup(tree, &s.paths[leaf.path.0..leaf.path.1], values);
             while let Some(&(_, a, b)) = s.more_paths.get(more).filter(|m| m.0 == i) {
                 backup(tree, &s.paths[a..b], values);
@@ -898,7 +917,7 @@ pub(super) fn result<G: Game>(
 }
 
 /// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.
-fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
+pub(super) fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
     let tree = &mut game.tree;
     tree.root_extra.fill(0.0);
     for &a in legal {

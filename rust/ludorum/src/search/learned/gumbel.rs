@@ -27,6 +27,29 @@ pub fn considered_visits(k: usize, simulations: usize) -> Vec<u32> {
     sequence
 }
 
+/// The larger of two numbers that are never NaN (Q-values, priors, `l' + σ`): one comparison,
+/// where `f64::max` spends several instructions on NaN. Where the two are zeros of opposite
+/// signs either may be returned, as with `f64::max`; no result depends on the zero's sign (it
+/// only ever reaches a difference with a nonzero number, an exponential, or a comparison).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+/// The smaller of two numbers that are never NaN (as [`larger`]).
+#[inline(always)]
+fn smaller(a: f64, b: f64) -> f64 {
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
 /// `σ(a) = (c_visit + max N) · c_scale · q̃(a)` per candidate, written into `out`: completed
 /// Q (the mixed value for unvisited actions), rescaled to `[0, 1]` over the candidates. Returns
 /// the candidates' visits `Σ N(a)` (pending descents counted).
@@ -54,12 +77,12 @@ pub(crate) fn sigma<C: Cands>(
         n += u64::from(v);
         max_visits = max_visits.max(v);
         if v > 0 {
-            sum_probs += cands.prior(node, i).max(f64::MIN_POSITIVE);
+            sum_probs += larger(cands.prior(node, i), f64::MIN_POSITIVE);
             // The mover's own sum, pending descents counted as value -1.
             let w = node.w[e * players + p] - f64::from(edge.vl);
             *q = w / f64::from(v);
-            min = min.min(*q);
-            max = max.max(*q);
+            min = smaller(min, *q);
+            max = larger(max, *q);
         } else {
             unvisited = true;
         }
@@ -73,13 +96,13 @@ pub(crate) fn sigma<C: Cands>(
             let mut weighted = 0.0;
             for (i, &q) in out.iter().enumerate() {
                 if !q.is_nan() {
-                    weighted += cands.prior(node, i).max(f64::MIN_POSITIVE) * q / sum_probs;
+                    weighted += larger(cands.prior(node, i), f64::MIN_POSITIVE) * q / sum_probs;
                 }
             }
             (raw + n as f64 * weighted) / (1.0 + n as f64)
         };
-        min = min.min(mixed);
-        max = max.max(mixed);
+        min = smaller(min, mixed);
+        max = larger(max, mixed);
     }
     let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
     let range = (max - min).max(1e-8);
@@ -99,7 +122,7 @@ fn exps<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], out: &mut Vec<f6
     let mut max = f64::NEG_INFINITY;
     out.extend(sigma.iter().enumerate().map(|(i, s)| {
         let x = cands.logit(node, i) + s;
-        max = max.max(x);
+        max = larger(max, x);
         x
     }));
     let mut sum = 0.0;
@@ -153,7 +176,10 @@ pub(crate) fn select_interior<C: Cands>(
 /// `max(-1e9, g + l' + σ)` of candidate `i`.
 #[inline]
 fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f64 {
-    (node.extra[cands.edge(i)] + cands.logit(node, i) + sigma[i]).max(-1e9)
+    larger(
+        node.extra[cands.edge(i)] + cands.logit(node, i) + sigma[i],
+        -1e9,
+    )
 }
 
 /// Root selection at target visit count `target`: among candidates with `N(a) = target`, the

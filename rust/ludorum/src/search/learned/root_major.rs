@@ -1,10 +1,10 @@
 //! The root-major search: with an evaluator that runs in Rust and scores each leaf on its own
 //! (the built-ins, [`Evaluator::for_thread`]), nothing asks every root to take each simulation
 //! step together. The roots are searched a group at a time through all their simulations, so
-//! that the group's trees stay in the core's caches from one step to the next (a batch of 1024
-//! Connect Four roots grows about 10 MB of trees, beyond a core's L2; a group of
-//! [`GROUP`] roots, a few hundred KB), and with threads each takes the next group from a shared
-//! counter as it finishes one: no thread waits for another between steps.
+//! that the group's trees stay in the core's nearest caches from one step to the next (a batch of
+//! 1024 Connect Four roots grows about 10 MB of trees, beyond a core's L2; a group of [`GROUP`]
+//! roots, about 40 KB), and with threads each takes the next group from a shared counter as it
+//! finishes one: no thread waits for another between steps.
 //!
 //! A group goes through the jobs of the step-major search (`batch.rs`) in the same order, each
 //! of its roots with its own tree and generator, and its leaves are scored alone, which for an
@@ -12,20 +12,32 @@
 //! roots. The evaluation cache is not read: the root-major search is taken only with the
 //! `uniform` evaluator, which never reads nor fills the cache in either search, or with the
 //! cache off. So every root's result is the step-major search's.
+//!
+//! With the uniform evaluator and one descent per step, a root needs none of the step's
+//! bookkeeping (the leaves kept for a call, their legal actions and movers copied out and back):
+//! each descent's leaf is expanded as soon as it is reached ([`search_alone`]), as the next step
+//! of the step-major search would have expanded it before its descent.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::batch::{
-    evaluate, interrupted, jobs, result, Cache, Ctx, GameSearch, Job, Part, Scratch,
+    backup, descend, evaluate, interrupted, jobs, noise, over, result, root_world, uniform_edges,
+    Cache, Ctx, GameSearch, Job, Part, Scratch,
 };
+use super::tree::Tree;
 use super::{Evaluator, LeafBatch, SearchResult};
 use crate::core::error::Error;
 use crate::core::game::Game;
+use crate::core::hidden::resample;
+use crate::core::rng::SplitMix64;
 
-/// Roots searched together: few enough that their trees stay in a core's L2 cache.
-pub(super) const GROUP: usize = 16;
+/// Roots searched together: few enough that their trees stay in a core's L1 and L2 caches
+/// (groups of 1 to 4 roots searched fastest, 16 to 256 about a fifth slower, all 1024 roots of
+/// a batch a third slower: `docs/performance.md`), and a few rather than one so that two threads
+/// seldom write beside each other.
+pub(super) const GROUP: usize = 4;
 
 /// Descents between two checks for an interruption (the check takes Python's lock).
 const CHECK_EVERY: u64 = 4096;
@@ -198,6 +210,51 @@ fn work<G: Game>(
             return;
         };
         let roots = group.states.len() as u64;
+        if ctx.uniform && plan.per_step == 1 {
+            let sequences = group.sequences.iter();
+            let mut searched = Ok(true);
+            for ((state, game), &at) in group
+                .states
+                .iter()
+                .zip(group.games.iter_mut())
+                .zip(sequences)
+            {
+                let sequence = ctx.sequences.get(at).map(|(_, s)| s.as_slice());
+                match search_alone(
+                    ctx,
+                    plan.simulations,
+                    state,
+                    game,
+                    sequence,
+                    part.scratch(),
+                    stop,
+                ) {
+                    Ok(true) => {}
+                    other => {
+                        searched = other;
+                        break;
+                    }
+                }
+            }
+            match searched {
+                Ok(true) => {
+                    group.results = group
+                        .states
+                        .iter()
+                        .zip(group.games.iter_mut())
+                        .zip(group.temperatures)
+                        .map(|((state, game), &t)| result(ctx.rule, state, game, t))
+                        .collect();
+                    *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
+                    continue;
+                }
+                Ok(false) => return,
+                Err(e) => {
+                    shared.fail(g, e);
+                    return;
+                }
+            }
+        }
         part.regroup(
             group.states,
             std::mem::take(&mut group.games),
@@ -242,4 +299,66 @@ fn work<G: Game>(
             }
         }
     }
+}
+
+/// The search of one root with the uniform evaluator and one descent per step: each leaf expanded
+/// (values 0, uniform priors) and backed up as soon as it is reached. False when `stop` (asked
+/// before each simulation) stopped it.
+fn search_alone<G: Game>(
+    ctx: &Ctx<'_>,
+    simulations: u32,
+    state: &G,
+    game: &mut GameSearch,
+    sequence: Option<&[u32]>,
+    scratch: &mut Scratch,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<bool, Error> {
+    scratch.leaf_values.clear();
+    scratch.leaf_values.resize(ctx.players, 0.0);
+    if !game.tree.nodes[0].expanded {
+        expand_uniform(&mut game.tree, 0, &root_world(state), scratch)?;
+    }
+    state.legal_actions(&mut scratch.legal);
+    noise(ctx.rule, &scratch.legal, game);
+    for j in 0..simulations {
+        if stop(1) {
+            return Ok(false);
+        }
+        let world = if ctx.hidden {
+            let seed = game.rng.next_u64();
+            let mover = state.current_player().ok_or_else(|| over("search"))?;
+            resample(state, mover, &mut SplitMix64::new(seed))
+        } else {
+            state.clone()
+        };
+        let target = sequence
+            .and_then(|s| s.get(j as usize))
+            .copied()
+            .unwrap_or(0);
+        scratch.paths.clear();
+        let reached = descend(ctx.rule, scratch, &mut game.tree, world, ctx.hidden, target)?;
+        if let Some((node, world)) = reached {
+            expand_uniform(&mut game.tree, node, &world, scratch)?;
+            backup(&mut game.tree, &scratch.paths, &scratch.leaf_values);
+        }
+    }
+    Ok(true)
+}
+
+/// Expands `node` of `tree` in `world` as the uniform evaluator scores it.
+fn expand_uniform<G: Game>(
+    tree: &mut Tree,
+    node: u32,
+    world: &G,
+    scratch: &mut Scratch,
+) -> Result<(), Error> {
+    world.legal_actions(&mut scratch.legal);
+    let mover = world.current_player().ok_or_else(|| over("evaluate"))?;
+    tree.expand(
+        node,
+        mover,
+        &scratch.leaf_values,
+        uniform_edges(&scratch.legal),
+    );
+    Ok(())
 }

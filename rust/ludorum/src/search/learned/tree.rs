@@ -156,7 +156,7 @@ impl Tree {
     }
 
     /// Node `n`, borrowed.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn node(&self, n: u32) -> NodeRef<'_> {
         let node = self.nodes[n as usize];
         let (first, len, p) = (node.first as usize, node.len as usize, self.players);
