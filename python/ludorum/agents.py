@@ -388,8 +388,10 @@ class LearnedAgent:
     The agent holds one SplitMix64(seed) that every search advances, its tree (reused when the
     next position follows from the last one) and, with ``cache``, evaluations by position. Use
     one agent per seat. ``threads`` share the roots of :meth:`search_many` and of
-    :func:`ludorum.selfplay` (the results are the same for any number; the evaluator is still
-    called once per step, so threads pay where the search, not the model, takes the time).
+    :func:`ludorum.selfplay` (the results are the same for any number; a Python evaluator is
+    still called once per step, so threads pay where the search, not the model, takes the time;
+    with a built-in evaluator each thread searches a few roots through all their simulations,
+    then takes the next few, with no wait between steps).
     ``pipeline=True`` pays where the model takes the time: the roots are split in two halves,
     and one half is searched on a Rust thread while the evaluator scores the other half's
     leaves, so the search hides behind the evaluator (two calls per step, of half the leaves

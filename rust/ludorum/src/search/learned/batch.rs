@@ -224,6 +224,30 @@ pub(super) fn root_world<G: Game>(state: &G) -> G {
     }
 }
 
+/// What descent `j` of `state`'s search starts from: its world (the state itself, or in a game
+/// with hidden information a world drawn for the mover by a generator seeded from the search's)
+/// and the root's target visit count (Gumbel's `sequence`; 0 for PUCT).
+pub(super) fn descent<G: Game>(
+    ctx: &Ctx<'_>,
+    state: &G,
+    game: &mut GameSearch,
+    sequence: Option<&[u32]>,
+    j: u32,
+) -> Result<(G, u32), Error> {
+    let world = if ctx.hidden {
+        let seed = game.rng.next_u64();
+        let mover = state.current_player().ok_or_else(|| over("search"))?;
+        resample(state, mover, &mut SplitMix64::new(seed))
+    } else {
+        state.clone()
+    };
+    let target = sequence
+        .and_then(|s| s.get(j as usize))
+        .copied()
+        .unwrap_or(0);
+    Ok((world, target))
+}
+
 /// The candidate the rule selects at node `n` (the root when `root`); `sigma` and `pi` are
 /// room for Gumbel's `σ` and `π'`.
 #[allow(clippy::too_many_arguments)]
@@ -408,19 +432,12 @@ impl<'a, G: Game> Part<'a, G> {
         s.more_paths.clear();
         for (i, (state, game)) in self.states.iter().zip(self.games.iter_mut()).enumerate() {
             let first_leaf = self.leaves.len();
-            let sequence = ctx.sequences.get(self.sequences[i]).map(|(_, s)| s);
+            let sequence = ctx
+                .sequences
+                .get(self.sequences[i])
+                .map(|(_, s)| s.as_slice());
             for j in started..started + now {
-                let world = if ctx.hidden {
-                    let seed = game.rng.next_u64();
-                    let mover = state.current_player().ok_or_else(|| over("search"))?;
-                    resample(state, mover, &mut SplitMix64::new(seed))
-                } else {
-                    state.clone()
-                };
-                let target = sequence
-                    .and_then(|s| s.get(j as usize))
-                    .copied()
-                    .unwrap_or(0);
+                let (world, target) = descent(ctx, state, game, sequence, j)?;
                 let start = s.paths.len();
                 let reached = descend(ctx.rule, s, &mut game.tree, world, ctx.hidden, target)?;
                 if let Some((node, world)) = reached {

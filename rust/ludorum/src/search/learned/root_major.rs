@@ -23,15 +23,13 @@ use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::batch::{
-    backup, descend, evaluate, interrupted, jobs, noise, over, result, root_world, uniform_edges,
-    Cache, Ctx, GameSearch, Job, Part, Scratch,
+    backup, descend, descent, evaluate, interrupted, jobs, noise, over, result, root_world,
+    uniform_edges, Cache, Ctx, GameSearch, Job, Part, Scratch,
 };
 use super::tree::Tree;
 use super::{Evaluator, LeafBatch, SearchResult};
 use crate::core::error::Error;
 use crate::core::game::Game;
-use crate::core::hidden::resample;
-use crate::core::rng::SplitMix64;
 
 /// Roots searched together: few enough that their trees stay in a core's L1 and L2 caches
 /// (groups of 1 to 4 roots searched fastest, 16 to 256 about a fifth slower, all 1024 roots of
@@ -324,17 +322,7 @@ fn search_alone<G: Game>(
         if stop(1) {
             return Ok(false);
         }
-        let world = if ctx.hidden {
-            let seed = game.rng.next_u64();
-            let mover = state.current_player().ok_or_else(|| over("search"))?;
-            resample(state, mover, &mut SplitMix64::new(seed))
-        } else {
-            state.clone()
-        };
-        let target = sequence
-            .and_then(|s| s.get(j as usize))
-            .copied()
-            .unwrap_or(0);
+        let (world, target) = descent(ctx, state, game, sequence, j)?;
         scratch.paths.clear();
         let reached = descend(ctx.rule, scratch, &mut game.tree, world, ctx.hidden, target)?;
         if let Some((node, world)) = reached {
