@@ -20,7 +20,7 @@ NUM_ACTIONS = 10 * 121 + 1
 
 def test_the_vec_env_plays_the_states_ids() -> None:
     env = ludorum.VecEnv(GAME, 4, seed=3, threads=2, autoreset="same_step", **OPTIONS)
-    obs, info = env.reset()
+    _, info = env.reset()
     assert env.num_actions == NUM_ACTIONS and info["action_mask"].shape == (4, NUM_ACTIONS)
     states = [env.game(i) for i in range(4)]
     for _ in range(150):
@@ -31,13 +31,13 @@ def test_the_vec_env_plays_the_states_ids() -> None:
             assert (info["action_mask"][i] == state.action_mask()).all()
             assert int(actions[i]) in state.legal_actions()
             state.apply_action(int(actions[i]))
-        obs, _, terminated, truncated, info = env.step(actions)
+        _, _, terminated, truncated, info = env.step(actions)
         for i, state in enumerate(states):
             if terminated[i] or truncated[i]:
                 states[i] = env.game(i)
             else:
                 assert env.game(i).to_json() == state.to_json()
-    with pytest.raises(ludorum.InvalidMoveError, match=f"0..{NUM_ACTIONS - 1}"):
+    with pytest.raises(ludorum.InvalidMoveError, match=rf"0\.\.{NUM_ACTIONS - 1}"):
         env.step(np.full(4, NUM_ACTIONS))
 
 
@@ -83,7 +83,7 @@ def test_pettingzoo_api_test_and_spaces() -> None:
 
 def test_openspiel_random_sim_test() -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="open_spiel installs on Linux x86-64 only")
-    import ludorum.openspiel  # noqa: F401  (registers the ludorum_* games)
+    import ludorum.openspiel  # registers the ludorum_* games
 
     params = ",".join(f"{k}={v}" for k, v in OPTIONS.items())
     game = pyspiel.load_game(f"ludorum_{GAME}({params})")

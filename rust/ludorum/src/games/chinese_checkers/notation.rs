@@ -104,7 +104,8 @@ impl Encoding for ChineseCheckers {
         let (from, to) = (hole(from)?, hole(to)?);
         let mv = Move::new(from, to)
             .ok_or_else(|| Error::invalid_move(text, "the start and end hole are the same"))?;
-        if self.actions == Actions::PieceTo && self.boards[usize::from(self.to_move)] & bit(from) == 0
+        if self.actions == Actions::PieceTo
+            && self.boards[usize::from(self.to_move)] & bit(from) == 0
         {
             let reason = if self.is_finished() {
                 "the game is over".to_string()
@@ -130,9 +131,7 @@ impl ChineseCheckers {
     #[inline(always)]
     pub(super) fn piece_action(&self, pieces: u128, mv: Move) -> usize {
         match (mv.from(), mv.to()) {
-            (Some(from), Some(to)) => {
-                (pieces & (bit(from) - 1)).count_ones() as usize * HOLES + to
-            }
+            (Some(from), Some(to)) => (pieces & (bit(from) - 1)).count_ones() as usize * HOLES + to,
             _ => self.piece_pass(),
         }
     }

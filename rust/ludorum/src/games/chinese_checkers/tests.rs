@@ -387,14 +387,24 @@ fn piece_to_ids_at_the_start() {
     // The rules page's worked example, in both encodings.
     let from_to = game(json!({}));
     let mut piece_to = game(json!({"actions": "piece_to"}));
-    assert_eq!((from_to.num_actions(), piece_to.num_actions()), (14642, 1816));
-    assert_eq!(game(json!({"pieces": 10, "actions": "piece_to"})).num_actions(), 1211);
+    assert_eq!(
+        (from_to.num_actions(), piece_to.num_actions()),
+        (14642, 1816)
+    );
+    assert_eq!(
+        game(json!({"pieces": 10, "actions": "piece_to"})).num_actions(),
+        1211
+    );
     let ids = |g: &ChineseCheckers| {
         let mut actions = Vec::new();
         g.legal_actions(&mut actions);
         actions
     };
-    assert_eq!(legal(&from_to), legal(&piece_to), "the same moves, in the same order");
+    assert_eq!(
+        legal(&from_to),
+        legal(&piece_to),
+        "the same moves, in the same order"
+    );
     let (a, b) = (ids(&from_to), ids(&piece_to));
     assert_eq!((&a[..3], a[8], a[17]), (&[752, 754, 874][..], 1720, 2209));
     assert_eq!((&b[..3], b[8], b[17]), (&[752, 754, 874][..], 1236, 1725));
@@ -403,7 +413,10 @@ fn piece_to_ids_at_the_start() {
     play(&mut piece_to, "d1-f4");
     let b = ids(&piece_to);
     assert_eq!(&b[..3], &[89, 90, 211]);
-    assert_eq!(piece_to.parse_move("n1-l4").map(|m| piece_to.action(m)), Ok(694));
+    assert_eq!(
+        piece_to.parse_move("n1-l4").map(|m| piece_to.action(m)),
+        Ok(694)
+    );
     assert_eq!(
         piece_to.move_from_action(694).map(|m| m.to_string()),
         Ok("n1-l4".to_string())
@@ -422,7 +435,10 @@ fn piece_to_errors() {
     assert_eq!(invalid(&g, 1816), "action ids run from 0 to 1815");
     assert_eq!(invalid(&g, usize::MAX), "action ids run from 0 to 1815");
     // Rank 10 is e5 (hole 14): e5 to e5 names no move.
-    assert_eq!(invalid(&g, 10 * 121 + 14), "start and end hole are the same");
+    assert_eq!(
+        invalid(&g, 10 * 121 + 14),
+        "start and end hole are the same"
+    );
     // Rank 0 (a1) to q1: a move, not legal.
     let far = g.move_from_action(120).unwrap();
     assert_eq!(far.to_string(), "a1-q1");
@@ -480,7 +496,11 @@ fn piece_to_history_keeps_the_ids_played() {
         assert_eq!(to_json(&copy), to_json(&g), "the compact record replays");
         let mv = g.history()[played.len() - 1];
         assert_eq!(g.undo(), Some(mv));
-        assert_eq!(g.action(mv), played[played.len() - 1], "undone, it has its id");
+        assert_eq!(
+            g.action(mv),
+            played[played.len() - 1],
+            "undone, it has its id"
+        );
     }
 }
 
@@ -488,7 +508,9 @@ fn piece_to_history_keeps_the_ids_played() {
 fn piece_to_json_and_options() {
     let mut g = game(json!({"actions": "piece_to", "pieces": 10}));
     assert_eq!(g.options()["actions"], "piece_to");
-    assert!(!game(json!({"actions": "from_to"})).options().contains_key("actions"));
+    assert!(!game(json!({"actions": "from_to"}))
+        .options()
+        .contains_key("actions"));
     play(&mut g, "d1-e5");
     let json = to_json(&g);
     let back: ChineseCheckers = from_json(&json).unwrap();
