@@ -183,7 +183,14 @@ def test_callables_and_names_are_agents() -> None:
 
 
 def test_the_agents_bench_has_a_speed_row_per_game() -> None:
-    from ludorum.bench_agents import SPEED_OPENING, opening, opening_plies, search_speed, speed_rows
+    from ludorum.bench_agents import (
+        SPEED_OPENING,
+        opening,
+        opening_plies,
+        search_speed,
+        search_speeds,
+        speed_rows,
+    )
 
     rows = speed_rows()
     assert {name for name, _ in rows} == set(ludorum.games())
@@ -197,3 +204,6 @@ def test_the_agents_bench_has_a_speed_row_per_game() -> None:
     assert state.ply == plies
     wall, cpu = search_speed(state, simulations=50, rounds=1, seconds=0.01)
     assert wall > 0 and cpu > 0
+    # every thread count measured, each the best of its rounds
+    both = search_speeds(state, (1, 2), simulations=50, rounds=2, seconds=0.01)
+    assert sorted(both) == [1, 2] and all(w > 0 and c > 0 for w, c in both.values())

@@ -117,6 +117,20 @@ def test_ctrl_c_stops_a_search_and_leaves_the_state(method: str, agent: str) -> 
     assert result["after"] < 1.0, result
 
 
+def test_ctrl_c_stops_a_search_on_two_threads() -> None:
+    # the calling thread checks for signals while it searches its tree; the other thread's
+    # tree stops on the flag the check sets
+    result = interrupted(
+        f"""
+        state = ludorum.new("dominions")
+        searcher = ludorum.agents.MCTS(simulations={HUGE}, threads=2)
+        run(lambda: searcher.choose(state))
+        """
+    )
+    assert result["interrupted"] is True
+    assert result["after"] < 1.0, result
+
+
 def test_ctrl_c_stops_an_arena() -> None:
     result = interrupted(
         f"""

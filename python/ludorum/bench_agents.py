@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from ._openspiel_chinese_checkers import (
@@ -37,10 +38,12 @@ from .bench import first_config, timed
 
 __all__ = [
     "SPEED_OPENING",
+    "SPEED_ROUNDS",
     "SPEED_SIMULATIONS",
     "run_agents_bench",
     "run_strength_bench",
     "search_speed",
+    "search_speeds",
     "seat_win_rates",
     "speed_rows",
     "strength_rows",
@@ -54,6 +57,9 @@ SPEED_OPENING = 6
 SPEED_OPENING_SHARE = 0.25
 #: each round of a speed row repeats the search (a fresh agent each time) for this long at least
 SPEED_ROUND_SECONDS = 0.2
+#: Rounds per thread count in ``ludorum bench agents``' speed table, the best kept: on a
+#: 2-core machine one round's rate moves by a tenth or more from the next.
+SPEED_ROUNDS = 7
 #: simulations of a speed row's search
 SPEED_SIMULATIONS = 2000
 #: games from each seat per row of the strength measures
@@ -117,29 +123,43 @@ def search_speed(
     state: State,
     threads: int = 1,
     simulations: int = SPEED_SIMULATIONS,
-    rounds: int = 3,
+    rounds: int = SPEED_ROUNDS,
     seconds: float = SPEED_ROUND_SECONDS,
 ) -> tuple[float, float]:
     """Simulations per second of ``MCTS(simulations=..., threads=...).choose(state)``, a fresh
     agent each search, repeated for ``seconds`` per round: the best of ``rounds`` by the wall
     clock, and by this process's CPU time (on one thread, the rate the search would have on a
     quiet machine)."""
-    wall = cpu = 0.0
+    return search_speeds(state, (threads,), simulations, rounds, seconds)[threads]
+
+
+def search_speeds(
+    state: State,
+    threads: Sequence[int],
+    simulations: int = SPEED_SIMULATIONS,
+    rounds: int = SPEED_ROUNDS,
+    seconds: float = SPEED_ROUND_SECONDS,
+) -> dict[int, tuple[float, float]]:
+    """:func:`search_speed` for each thread count, their rounds taken in turn (one round of
+    each count, then the next round of each), so that a slow spell of the machine falls on
+    every count alike and their ratio holds."""
+    best = {t: (0.0, 0.0) for t in threads}
     seed = 0
     for _ in range(rounds):
-        done = 0
-        start, start_cpu = time.perf_counter(), time.process_time()
-        while True:
-            MCTS(simulations=simulations, threads=threads, seed=seed).choose(state)
-            seed += 1
-            done += simulations
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                break
-        elapsed_cpu = time.process_time() - start_cpu
-        wall = max(wall, done / elapsed)
-        cpu = max(cpu, done / max(elapsed_cpu, 1e-9))
-    return wall, cpu
+        for t in threads:
+            done = 0
+            start, start_cpu = time.perf_counter(), time.process_time()
+            while True:
+                MCTS(simulations=simulations, threads=t, seed=seed).choose(state)
+                seed += 1
+                done += simulations
+                elapsed = time.perf_counter() - start
+                if elapsed >= seconds:
+                    break
+            elapsed_cpu = time.process_time() - start_cpu
+            wall, cpu = best[t]
+            best[t] = (max(wall, done / elapsed), max(cpu, done / max(elapsed_cpu, 1e-9)))
+    return best
 
 
 def seat_win_rates(
@@ -199,13 +219,14 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
     simulations = 1000
     out: dict[str, Any] = {}
     count = 4 if quick else STRENGTH_GAMES
+    rounds = 2 if quick else SPEED_ROUNDS
     print(
         f"ludorum bench agents ({'quick, ' if quick else ''}{cores} cores): "
         f"MCTS(simulations={SPEED_SIMULATIONS}).choose(state) {SPEED_OPENING} random plies "
         f"after the start (at most {SPEED_OPENING_SHARE:.0%} of a random game: 'plies'), each "
-        "game's defaults, a fresh agent each search; best of 3 rounds of "
-        f"{SPEED_ROUND_SECONDS} s; simulations/s by the wall clock, and by the process's CPU "
-        "time on one thread (what a quiet machine gives):",
+        f"game's defaults, a fresh agent each search; best of {rounds} rounds of "
+        f"{SPEED_ROUND_SECONDS} s, the thread counts' rounds in turn; simulations/s by the "
+        "wall clock, and by the process's CPU time on one thread (what a quiet machine gives):",
         flush=True,
     )
     print(
@@ -217,12 +238,11 @@ def run_agents_bench(*, quick: bool = False, seconds: float | None = None) -> di
         f"{f'{cores} threads':>13}{'CPU':>13}{'x':>6}"
     )
     speeds: dict[str, tuple[float, float, float, float]] = {}
-    rounds = 2 if quick else 3
     for name, options in speed_rows():
         plies = opening_plies(name, options)
         state = opening(name, options, plies)
-        one, cpu = search_speed(state, rounds=rounds)
-        many, many_cpu = search_speed(state, threads=cores, rounds=rounds)
+        by_threads = search_speeds(state, (1, cores), rounds=rounds)
+        (one, cpu), (many, many_cpu) = by_threads[1], by_threads[cores]
         label = ",".join(f"{k}={v}" for k, v in options.items())
         speeds[f"{name} {label}"] = (one, cpu, many, many_cpu)
         print(

@@ -105,7 +105,7 @@ impl PyAgent {
     ) -> PyResult<Analysis<NamedMove>> {
         let game = running(state)?;
         let agent = self.agent(game.as_ref());
-        crate::monitor::watched(py, |stop| Some(agent.analyse_until(game.as_ref(), stop)))
+        crate::monitor::watched_here(py, |stop| agent.analyse_until(game.as_ref(), stop))
     }
 
     /// This agent for the type of `game`, built on first use (and again after another game

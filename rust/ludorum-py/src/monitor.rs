@@ -49,6 +49,39 @@ where
     }
 }
 
+/// Runs `work(stop)` on the calling thread with the GIL released, for calls that are often
+/// short (a search of a few hundred simulations): handing them to another thread, as
+/// [`watched`] does, and back costs more than they do. The work's loops check for signals
+/// themselves through [`ludorum::core::watch::stopped`] on this thread, about every
+/// [`MONITOR_INTERVAL`]; a signal handler that raises (Ctrl-C) sets `stop`, and its error is
+/// raised. Work shared with other threads checks only while this thread works: a call whose
+/// caller may wait long for its helpers uses [`watched`].
+pub fn watched_here<T, F>(py: Python<'_>, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&AtomicBool) -> T + Send,
+{
+    let (result, failure) = py.detach(|| {
+        let failure = std::rc::Rc::new(std::cell::RefCell::new(None));
+        let raised = failure.clone();
+        let give_up = move || match Python::attach(|py| py.check_signals()) {
+            Ok(()) => false,
+            Err(error) => {
+                *raised.borrow_mut() = Some(error);
+                true
+            }
+        };
+        let stop = AtomicBool::new(false);
+        let result = ludorum::core::watch::watching(give_up, || work(&stop));
+        let failure = failure.borrow_mut().take();
+        (result, failure)
+    });
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(result),
+    }
+}
+
 /// Marks a watched call's work done when dropped, and wakes the caller.
 struct Finished<'a> {
     done: &'a AtomicBool,

@@ -2,7 +2,8 @@
 //! object-safe face ([`DynGame`](dyn_game::DynGame)), facts, errors, outcomes, observation
 //! layouts, options, the RNG, Zobrist tables, stacks that clone with their capacity, the key and
 //! undo records of games that play for good, perft, JSON replay, batches and playouts, the
-//! short texts of what a player has seen; in tests, the checks every game shares (`testing`).
+//! short texts of what a player has seen, the check a long call asks on its own thread whether
+//! to give up; in tests, the checks every game shares (`testing`).
 
 pub mod batch;
 pub mod compact;
@@ -23,4 +24,5 @@ pub mod stack;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;
+pub mod watch;
 pub mod zobrist;

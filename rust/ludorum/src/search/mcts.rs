@@ -19,7 +19,7 @@
 //! hand, only while it has fewer than `WIDENING * sqrt(visits + 1)`, so that a search of a
 //! thousand simulations compares a few dozen moves well rather than every move once.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -89,6 +89,10 @@ pub struct Analysis<M> {
 }
 
 const NO_NODE: u32 = u32::MAX;
+
+/// How long the calling thread, its tree searched, waits awake for the other threads' trees
+/// before it lets the pool put it to sleep.
+const AWAKE_FOR_THE_OTHER_TREES: Duration = Duration::from_micros(500);
 
 /// When one thread's search ends: after `budget` simulations, at `deadline`, or soon after
 /// `stop` is set (after at least one simulation).
@@ -432,12 +436,24 @@ impl<G: Game> Mcts<G> {
         // started and joined per search costs ~40 µs on a quiet 2-core machine (70-110 µs on
         // a busy one), several percent of a 2,000-simulation Connect Four search (~1 ms).
         // The calling thread searches the first tree meanwhile.
+        let finished = AtomicUsize::new(0);
         rayon::in_place_scope(|scope| {
             for (t, (tree, count)) in others.iter_mut().zip(others_done).enumerate() {
-                let run = &run;
-                scope.spawn(move |_| *count = run(t + 1, tree));
+                let (run, finished) = (&run, &finished);
+                scope.spawn(move |_| {
+                    *count = run(t + 1, tree);
+                    finished.fetch_add(1, Ordering::Release);
+                });
             }
             *first_done = run(0, first);
+            // The other trees end about when this one does: wait for them awake for a while
+            // rather than asleep, since waking a thread again costs tens of microseconds.
+            let waiting = Instant::now();
+            while finished.load(Ordering::Acquire) < threads - 1
+                && waiting.elapsed() < AWAKE_FOR_THE_OTHER_TREES
+            {
+                std::hint::spin_loop();
+            }
         });
         let done: u32 = done.iter().sum();
         self.trees = trees;
@@ -536,7 +552,7 @@ impl<G: Game> Mcts<G> {
         let mut ran = 0;
         while ran < budget {
             if ran > 0
-                && (stop.load(Ordering::Relaxed)
+                && (crate::core::watch::stopped(stop)
                     || ran % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
             {
                 break;
