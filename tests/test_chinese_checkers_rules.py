@@ -326,7 +326,7 @@ def test_goal_lock_options_and_json(backend: str) -> None:
         (
             {"foo": 1},
             "unknown option 'foo' for chinese_checkers; allowed: players, pieces, area, "
-            "anti_block, goal_lock, max_plies",
+            "anti_block, goal_lock, actions, max_plies",
         ),
     ],
 )
@@ -399,3 +399,105 @@ def test_goal_lock_along_greedy_games_as_the_page_words_it(backend: str) -> None
                 checked_in_home += any(board[h] == player for h in home)
             state.play(state.legal_moves()[greedy_pick(state, rng)])
     assert checked_in_home > 10  # the lock was in play
+
+
+# -- the action encodings (the page's "Action encoding" and its worked example) --------------
+
+
+def page_piece_to(state: ludorum.State, move: str) -> int:
+    """The ``piece_to`` id of ``move`` as the page writes it: the rank of its start hole among
+    the mover's pieces by hole index, times 121, plus its end hole."""
+    if move == "pass":
+        return int(state.options["pieces"]) * 121
+    a, b = move.split("-")
+    mine = [h for h, owner in enumerate(state.board()) if owner == state.current_player]
+    return mine.index(INDEX[a]) * 121 + INDEX[b]
+
+
+def test_the_start_in_both_encodings(backend: str) -> None:
+    from_to = ludorum.new(GAME, backend=backend)
+    piece_to = ludorum.new(GAME, backend=backend, actions="piece_to")
+    assert (from_to.num_actions, piece_to.num_actions) == (14642, 1816)
+    assert ludorum.new(GAME, backend=backend, pieces=10, actions="piece_to").num_actions == 1211
+    assert [str(m) for m in from_to.legal_moves()] == [str(m) for m in piece_to.legal_moves()]
+    a, b = from_to.legal_actions().tolist(), piece_to.legal_actions().tolist()
+    assert (a[:3], a[8], a[17]) == ([752, 754, 874], 1720, 2209)
+    assert (b[:3], b[8], b[17]) == ([752, 754, 874], 1236, 1725)
+    assert piece_to.action_mask().shape == (1816,)
+    for state in (from_to, piece_to):
+        state.play("d1-f4")
+    assert from_to.legal_actions().tolist()[:3] == [12431, 12432, 12553]
+    assert piece_to.legal_actions().tolist()[:3] == [89, 90, 211]
+    assert (
+        piece_to.parse_move("n1-l4").action == 694 and from_to.parse_move("n1-l4").action == 13520
+    )
+    assert piece_to.options["actions"] == "piece_to" and "actions" not in from_to.options
+
+
+def test_piece_to_ids_round_trip_along_games(backend: str) -> None:
+    """Every legal move -> its id (as the page computes it) -> the same move, in ascending id;
+    the history keeps the ids the moves had, and the compact record replays them."""
+    state = ludorum.new(GAME, backend=backend, players=3, area="free", actions="piece_to")
+    rng = SplitMix64(4)
+    played = []
+    for _ in range(60 if backend == "rust" else 25):
+        moves = state.legal_moves()
+        ids = [m.action for m in moves]
+        assert ids == sorted(ids) == state.legal_actions().tolist()
+        for move in moves:
+            assert move.action == page_piece_to(state, str(move))
+            assert state.move_from_action(move.action) == move == state.parse_move(str(move))
+        move = moves[rng.below(len(moves))]
+        played.append(move.action)
+        state.apply_action(move.action)
+    assert [m.action for m in state.history()] == played
+    assert ludorum.deserialize(state.serialize(), backend=backend).to_json() == state.to_json()
+
+
+def test_piece_to_errors(backend: str) -> None:
+    state = ludorum.new(GAME, backend=backend, actions="piece_to")
+    before = state.to_json()
+    with pytest.raises(ludorum.InvalidMoveError, match="action ids run from 0 to 1815"):
+        state.move_from_action(1816)
+    with pytest.raises(ludorum.InvalidMoveError, match=r"0\.\.1815"):
+        state.apply_action(1816)
+    # rank 10 is e5 (hole 14): from e5 to e5 names no move
+    with pytest.raises(ludorum.InvalidMoveError, match="start and end hole are the same"):
+        state.apply_action(10 * 121 + 14)
+    assert str(state.move_from_action(120)) == "a1-q1"
+    with pytest.raises(ludorum.IllegalMoveError, match="a1-q1"):
+        state.apply_action(120)
+    with pytest.raises(ludorum.IllegalMoveError, match="illegal move 'f4-g4': there is no piece"):
+        state.parse_move("f4-g4")
+    with pytest.raises(ludorum.IllegalMoveError, match="the piece on m5 is not yours"):
+        state.play("m5-l5")
+    with pytest.raises(ludorum.IllegalMoveError, match="pass is legal only"):
+        state.apply_action(1815)
+    assert state.to_json() == before
+    over = ludorum.new(
+        GAME, backend=backend, pieces=10, area="free", max_plies=1, actions="piece_to"
+    )
+    over.play("d1-e5")
+    assert str(over.move_from_action(0)) == "n1-a1"
+    with pytest.raises(ludorum.IllegalMoveError, match="the game is over"):
+        over.parse_move("e5-f4")
+    with pytest.raises(ludorum.IllegalMoveError, match="the game is over"):
+        over.apply_action(0)
+
+
+def test_piece_to_perft_counts_as_from_to(backend: str) -> None:
+    for options in ({}, {"pieces": 10, "area": "free"}):
+        counts = [
+            ludorum.perft(ludorum.new(GAME, backend=backend, actions=a, **options), 2)
+            for a in ("from_to", "piece_to")
+        ]
+        assert counts[0] == counts[1]
+
+
+def test_actions_is_written_only_when_piece_to(backend: str) -> None:
+    plain = ludorum.new(GAME, backend=backend, actions="from_to").to_json()
+    assert "actions" not in plain["options"]
+    plain["options"]["actions"] = "from_to"  # written by hand at its default: accepted
+    assert ludorum.from_json(plain, backend=backend).options == ludorum.new(GAME).options
+    with pytest.raises(ludorum.InvalidOptionError, match="actions must be one of"):
+        ludorum.new(GAME, backend=backend, actions="rank_to")

@@ -12,7 +12,8 @@ count: all run in the same process, one after the other.
 Beside them: what a step costs against a ply of ``ludorum.simulate`` on one thread (random
 play with nothing written out), how much a second thread adds, and, for the games OpenSpiel
 has, ``ludorum.pettingzoo`` against Shimmy's OpenSpiel wrapper driven the same way through the
-AEC API.
+AEC API. A game that offers another action encoding (an option named ``actions``: Chinese
+Checkers' ``piece_to``) gets a row in it too, beside its first configuration.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ._ply_cap import with_ply_cap
 from .bench import first_config
 from .vec_env import VecEnv
 
-__all__ = ["NUM_ENVS", "RL_CONFIGS", "run_rl_bench"]
+__all__ = ["ENCODING_OPTION", "NUM_ENVS", "RL_CONFIGS", "rl_rows", "run_rl_bench"]
 
 #: Games stepped together in every measurement.
 NUM_ENVS = 1024
@@ -42,6 +43,33 @@ NUM_ENVS = 1024
 RL_CONFIGS: dict[str, dict[str, Any]] = {
     game: cast("dict[str, Any]", first_config(game)) for game in games()
 }
+
+
+#: The option that chooses a game's action encoding, where a game offers more than one.
+ENCODING_OPTION = "actions"
+
+
+def rl_rows(game: str) -> list[tuple[str, dict[str, Any]]]:
+    """The rows of ``game``: a label and the options. Its first configuration (with its
+    simulation cap), then the same under each other value of its action encoding (the option
+    :data:`ENCODING_OPTION`), labelled by that value alone.
+
+    >>> [label for label, _ in rl_rows("chinese_checkers")]
+    ['chinese_checkers players=2,pieces=10,area=free,max_plies=1000', 'chinese_checkers actions=piece_to']
+    >>> rl_rows("tic_tac_toe")
+    [('tic_tac_toe', {})]
+    """  # noqa: E501
+    options = _with_cap(game, RL_CONFIGS.get(game) or first_config(game) or {})
+    label = game + ("" if not options else " " + ",".join(f"{k}={v}" for k, v in options.items()))
+    rows = [(label, options)]
+    for spec in game_info(game).options:
+        if spec.name == ENCODING_OPTION:
+            rows += [
+                (f"{game} {spec.name}={value}", {**options, spec.name: value})
+                for value in spec.choices or ()
+                if value != options.get(spec.name, spec.default)
+            ]
+    return rows
 
 
 def _with_cap(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -239,8 +267,7 @@ def run_rl_bench(
     head += f"{'x states':>8} {'x OpenSpiel':>11} {'pgx':>10} {'x pgx':>6}"
     print(head, file=out)
     rows = []
-    for game in games():
-        options = _with_cap(game, RL_CONFIGS.get(game) or first_config(game) or {})
+    for game, (label, options) in ((g, row) for g in games() for row in rl_rows(g)):
         one = vec_env_rate(game, options, seconds, threads=1)
         two = vec_env_rate(game, options, seconds, threads=2)
         plies = ply_rate(game, options, seconds)
@@ -255,6 +282,7 @@ def run_rl_bench(
         best = max(one, two)
         row = {
             "game": game,
+            "label": label,
             "options": options,
             "vec_env_1": one,
             "vec_env_2": two,
@@ -264,9 +292,6 @@ def run_rl_bench(
             "pgx": jax_rate,
         }
         rows.append(row)
-        label = game + (
-            "" if not options else " " + ",".join(f"{k}={v}" for k, v in options.items())
-        )
         line = f"{label[:36]:<36} {one:>12,.0f} {two:>10,.0f} {two / one:>5.2f}x "
         line += f"{1e9 / one:>8.0f} {1e9 / plies:>7.0f} {plies / one:>7.1f}x "
         line += f"{python:>10,.0f} {'-' if spiel is None else f'{spiel:,.0f}':>10} "
@@ -295,6 +320,7 @@ def _print_pettingzoo(rows: list[dict[str, Any]], seconds: float, out: TextIO) -
             print(f"{'game':<36} {'ludorum':>10} {'Shimmy':>10} {'x Shimmy':>9}", file=out)
             header = True
         row["pettingzoo"], row["shimmy"] = rates
-        line = f"{row['game']:<36} {rates[0]:>10,.0f} {rates[1]:>10,.0f} "
+        name = row["label"] if ENCODING_OPTION + "=" in row["label"] else row["game"]
+        line = f"{name[:36]:<36} {rates[0]:>10,.0f} {rates[1]:>10,.0f} "
         line += f"{rates[0] / rates[1]:>8.1f}x"
         print(line, file=out, flush=True)

@@ -401,11 +401,20 @@ class ReferenceState:
                 raise bad(f"missing option '{name}'")
         from .._registry import game_info
 
-        # A bool option left out when not in use may still be written at its default (the
-        # constructor accepts it so too), e.g. Chinese Checkers' "goal_lock": false.
-        defaults = {o.name: o.default for o in game_info(cls._game).options if o.kind == "bool"}
+        # An option left out when not in use may still be written at its default (the
+        # constructor accepts it so too), e.g. Chinese Checkers' "goal_lock": false or
+        # "actions": "from_to" (a bool as a bool: 0 is not False).
+        defaults = {
+            o.name: o.default
+            for o in game_info(cls._game).options
+            if isinstance(o.default, (bool, str))
+        }
         for name in given:
-            if name not in written and not (name in defaults and given[name] is defaults[name]):
+            if name not in written and not (
+                name in defaults
+                and type(given[name]) is type(defaults[name])
+                and given[name] == defaults[name]
+            ):
                 raise bad(f"option '{name}' is written only when in use")
         for name, value in written.items():
             if _canonical(given[name]) != _canonical(value):

@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import _args
 from .._types import Move, Outcome
-from ..errors import InvalidMoveError
+from ..errors import IllegalMoveError, InvalidMoveError
 from ._base import ReferenceState
 from ._core import zobrist_table
 
@@ -167,10 +167,12 @@ SEATS: dict[int, tuple[int, ...]] = {
 
 # -- encodings --------------------------------------------------------------------------------
 
-# action = from * 121 + to for a move; PASS = 14641; the same action space for every setup.
+# The action encodings (the `actions` option). from_to: action = from * 121 + to for a move,
+# PASS = 14641, the same action space for every setup. piece_to: action = k * 121 + to, k the
+# rank of the moving piece among the mover's pieces by ascending hole index; the pass is
+# pieces * 121 and the space pieces * 121 + 1 ids.
 PASS = NUM_HOLES * NUM_HOLES
 NUM_ACTIONS = PASS + 1
-_PASS_MOVE = Move(PASS, "pass")
 
 # Zobrist tables from SplitMix64 seeded with "CHECKERS": 726 piece keys (player 0..5 outer,
 # hole 0..120 inner), then 6 turn keys (player 0..5).
@@ -184,8 +186,13 @@ TURN_KEYS: tuple[int, ...] = tuple(_TABLE[_MAX_PLAYERS * NUM_HOLES :])
 del _TABLE
 
 
-def _move(frm: int, to: int) -> Move:
-    return Move(frm * NUM_HOLES + to, f"{_NAMES[frm]}-{_NAMES[to]}")
+def _ends(move: Move) -> tuple[int, int] | None:
+    """The start and end hole of a move read from its notation (``None`` for the pass): its
+    action id depends on the encoding, its notation does not."""
+    if move.notation == "pass":
+        return None
+    frm, to = move.notation.split("-")
+    return _NAME_TO_INDEX[frm], _NAME_TO_INDEX[to]
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -196,7 +203,9 @@ class ChineseCheckers(ReferenceState):
 
     Options: ``players`` (2, 3, 4, 6), ``pieces`` (15 or 10; 15 only with 2 players), ``area``
     (``dest``, ``strict``, ``free``), ``anti_block`` (``none``, ``full``), ``goal_lock`` (True
-    keeps a piece that is in its home inside it), ``max_plies`` (positive int or None).
+    keeps a piece that is in its home inside it), ``actions`` (``from_to``: ``from * 121 + to``;
+    ``piece_to``: the rank of the moving piece by hole index ``* 121 + to``), ``max_plies``
+    (positive int or None).
 
     Raises:
         InvalidOptionError: an unknown option or a value out of range.
@@ -204,6 +213,8 @@ class ChineseCheckers(ReferenceState):
     >>> state = ChineseCheckers(players=3)
     >>> state.options["pieces"], state.num_players, state.current_player
     (10, 3, 0)
+    >>> ChineseCheckers(actions="piece_to").num_actions
+    1816
     >>> ChineseCheckers(players=5)
     Traceback (most recent call last):
     ...
@@ -211,7 +222,6 @@ class ChineseCheckers(ReferenceState):
     """
 
     _game = "chinese_checkers"
-    _num_actions = NUM_ACTIONS
 
     def __init__(self, **options: Any) -> None:
         self._options = options  # after the engine's check (`_args.options`), defaults included
@@ -220,6 +230,12 @@ class ChineseCheckers(ReferenceState):
         self._anti_block: bool = self._options["anti_block"] == "full"
         # Present in the options only when True (docs/rules/chinese_checkers.md).
         self._goal_lock: bool = self._options.get("goal_lock", False)
+        # Present in the options only when "piece_to" (docs/rules/chinese_checkers.md).
+        self._piece_to: bool = self._options.get("actions", "from_to") == "piece_to"
+        self._pieces: int = self._options["pieces"]
+        self._pass_action = self._pieces * NUM_HOLES if self._piece_to else PASS
+        self._num_actions = self._pass_action + 1
+        self._pass_move = Move(self._pass_action, "pass")
         self._max_plies: int | None = self._options["max_plies"]
 
         # Start(P) and Home(P) per player, and Foreign(P): the 10-hole points that are neither
@@ -447,19 +463,33 @@ class ChineseCheckers(ReferenceState):
         """
         if self._outcome is not None:
             return []
-        player = self._turn
         moves: list[Move] = []
-        for frm in range(NUM_HOLES):
-            if self._board[frm] == player:
-                moves.extend(_move(frm, to) for to in sorted(self._destinations(frm)))
-        return moves if moves else [_PASS_MOVE]
+        for rank, frm in enumerate(self._mover_pieces()):
+            first = (rank if self._piece_to else frm) * NUM_HOLES
+            name = _NAMES[frm]
+            moves.extend(
+                Move(first + to, f"{name}-{_NAMES[to]}") for to in sorted(self._destinations(frm))
+            )
+        return moves if moves else [self._pass_move]
+
+    def _mover_pieces(self) -> list[int]:
+        """The holes of the mover's pieces, ascending: the seat whose turn it is (once the game
+        is over, the seat the turn has passed to). Under ``piece_to`` a piece's rank in this list
+        numbers its moves."""
+        return [h for h in range(NUM_HOLES) if self._board[h] == self._turn]
+
+    def _move(self, frm: int, to: int) -> Move:
+        """The move from ``frm`` to ``to`` of the mover, with its action id in this position."""
+        first = self._mover_pieces().index(frm) if self._piece_to else frm
+        return Move(first * NUM_HOLES + to, f"{_NAMES[frm]}-{_NAMES[to]}")
 
     def _why_illegal(self, move: Move) -> str:
         # The reasons, in this order, are worded as in the Rust core: the messages of both
         # backends are the same.
-        if move.action == PASS:
+        ends = _ends(move)
+        if ends is None:
             return "pass is legal only when there is no other move"
-        frm, to = divmod(move.action, NUM_HOLES)
+        frm, to = ends
         owner = self._board[frm]
         if owner is None:
             return f"there is no piece on {_NAMES[frm]}"
@@ -484,8 +514,9 @@ class ChineseCheckers(ReferenceState):
         mover = self._turn
         nxt = (mover + 1) % self.num_players
         key = self._key ^ TURN_KEYS[mover] ^ TURN_KEYS[nxt]
-        if move.action != PASS:
-            frm, to = divmod(move.action, NUM_HOLES)
+        ends = _ends(move)
+        if ends is not None:
+            frm, to = ends
             self._board[frm] = None
             self._board[to] = mover
             key ^= PIECE_KEYS[mover][frm] ^ PIECE_KEYS[mover][to]
@@ -529,8 +560,9 @@ class ChineseCheckers(ReferenceState):
         nxt = self._turn
         mover = (nxt - 1) % self.num_players
         key = self._key ^ TURN_KEYS[mover] ^ TURN_KEYS[nxt]
-        if move.action != PASS:
-            frm, to = divmod(move.action, NUM_HOLES)
+        ends = _ends(move)
+        if ends is not None:
+            frm, to = ends
             self._board[to] = None
             self._board[frm] = mover
             key ^= PIECE_KEYS[mover][frm] ^ PIECE_KEYS[mover][to]
@@ -583,6 +615,8 @@ class ChineseCheckers(ReferenceState):
 
         Raises:
             InvalidMoveError: the text does not name a move.
+            IllegalMoveError: with ``actions="piece_to"``, the start hole holds no piece of the
+                player to move (the move has no action id).
 
         >>> ChineseCheckers().parse_move("e5-f4")
         Move('e5-f4')
@@ -593,7 +627,7 @@ class ChineseCheckers(ReferenceState):
         """  # noqa: E501
         text = _args.notation(text)
         if text == "pass":
-            return _PASS_MOVE
+            return self._pass_move
         if "-" not in text:
             raise InvalidMoveError(
                 f"invalid move '{text}': expected two hole names joined by '-' "
@@ -609,39 +643,49 @@ class ChineseCheckers(ReferenceState):
         frm, to = ends
         if frm == to:
             raise InvalidMoveError(f"invalid move '{text}': the start and end hole are the same")
-        return _move(frm, to)
+        if self._piece_to and self._board[frm] != self._turn:
+            named = Move(0, text)  # its id cannot be written: only the reason is wanted
+            why = "the game is over" if self._outcome is not None else self._why_illegal(named)
+            raise IllegalMoveError(f"illegal move '{text}': {why}")
+        return self._move(frm, to)
 
     def move_from_action(self, action: int) -> Move:
         """The move with this action id, without building the legal moves; syntax only.
 
         Args:
-            action: ``from * 121 + to`` for a move between two holes, 14641 for ``pass``.
+            action: ``from * 121 + to`` for a move between two holes, 14641 for ``pass``; with
+                ``actions="piece_to"``, ``k * 121 + to`` for the move of the mover's piece of
+                rank k (by hole index), ``pieces * 121`` for ``pass``.
 
         Returns:
             The :class:`~ludorum.Move`.
 
         Raises:
-            InvalidMoveError: the id is out of ``0..14641`` or names no move (start = end).
+            InvalidMoveError: the id is out of ``0..num_actions - 1`` or names no move (start =
+                end).
 
         >>> s = ChineseCheckers()
         >>> s.move_from_action(14641), s.move_from_action(1720)
         (Move('pass'), Move('e5-f4'))
+        >>> ChineseCheckers(actions="piece_to").move_from_action(1236)
+        Move('e5-f4')
         >>> s.move_from_action(0)
         Traceback (most recent call last):
         ...
         ludorum.errors.InvalidMoveError: invalid move '0': start and end hole are the same
         """
         action = _args.action_id(action)
-        if not 0 <= action < NUM_ACTIONS:
+        if not 0 <= action < self._num_actions:
             raise InvalidMoveError(
-                f"invalid move '{action}': action ids run from 0 to {NUM_ACTIONS - 1}"
+                f"invalid move '{action}': action ids run from 0 to {self._num_actions - 1}"
             )
-        if action == PASS:
-            return _PASS_MOVE
-        frm, to = divmod(action, NUM_HOLES)
+        if action == self._pass_action:
+            return self._pass_move
+        first, to = divmod(action, NUM_HOLES)
+        frm = self._mover_pieces()[first] if self._piece_to else first
         if frm == to:
             raise InvalidMoveError(f"invalid move '{action}': start and end hole are the same")
-        return _move(frm, to)
+        return Move(action, f"{_NAMES[frm]}-{_NAMES[to]}")
 
     # -- JSON ---------------------------------------------------------------------------------
 

@@ -84,12 +84,16 @@ pub fn from_json<G: Game>(value: &Value) -> Result<G, Error> {
     if let Some(name) = written.keys().find(|k| !options.contains_key(*k)) {
         return Err(bad(format!("missing option '{name}'")));
     }
-    // A bool option left out while at its default may still be written, as its default (a
-    // `goal_lock: false` written by hand).
+    // An option left out while at its default may still be written, as its default (a
+    // `goal_lock: false` or an `actions: "from_to"` written by hand).
     let at_default = |name: &str, value: &Value| {
         G::FACTS.options.iter().any(|spec| {
             spec.name == name
-                && matches!((&spec.default, value), (OptionDefault::Bool(d), Value::Bool(v)) if d == v)
+                && match (&spec.default, value) {
+                    (OptionDefault::Bool(d), Value::Bool(v)) => d == v,
+                    (OptionDefault::Str(d), Value::String(v)) => d == v,
+                    _ => false,
+                }
         })
     };
     if let Some(name) = options

@@ -36,10 +36,12 @@ mod state;
 mod tests;
 
 pub use movegen::Move;
-pub use state::{Area, ChineseCheckers, ZOBRIST_SEED};
+pub use state::{Actions, Area, ChineseCheckers, ZOBRIST_SEED};
 
-/// Action id of the pass; a move from `from` to `to` is `from * 121 + to`.
+/// Action id of the pass under `actions="from_to"`; a move from `from` to `to` is
+/// `from * 121 + to`. (Under `piece_to` a move is `rank * 121 + to` and the pass
+/// `pieces * 121`: see [`Actions`].)
 pub const PASS: usize = board::HOLES * board::HOLES;
 
-/// Size of the action space, the same for every configuration.
+/// Size of the action space under `actions="from_to"`, the same for every configuration.
 pub const NUM_ACTIONS: usize = PASS + 1;

@@ -4,9 +4,9 @@
 use super::board::{bit, bit_of, HOLES, HOP_CLASS, NEIGHBOURS};
 use super::cache::Entry;
 use super::hops::HopBoard;
-use super::state::{Area, ChineseCheckers, MAX_PIECES};
+use super::state::{Actions, Area, ChineseCheckers, MAX_PIECES};
 use super::PASS;
-use crate::core::game::MoveGen;
+use crate::core::game::{Encoding, MoveGen};
 use crate::core::rng::SplitMix64;
 
 /// The hole index a pass stores in both ends.
@@ -14,7 +14,8 @@ const NO_HOLE: u8 = u8::MAX;
 
 /// A move: a piece from one hole to another (a step or a hop chain), or a pass.
 ///
-/// Moves order like their action ids (`from * 121 + to`, pass last).
+/// Moves order like their action ids (`from * 121 + to`, pass last; and so under `piece_to`,
+/// whose ranks grow with the start hole).
 ///
 /// # Examples
 ///
@@ -83,7 +84,9 @@ impl Move {
         }
     }
 
-    /// The action id: `from * 121 + to`, or [`PASS`] (14641).
+    /// The action id under `actions="from_to"`: `from * 121 + to`, or [`PASS`] (14641). Under
+    /// `piece_to` the id depends on the position: ask the game
+    /// ([`Encoding::action`](crate::core::game::Encoding::action)).
     #[inline]
     pub const fn action(self) -> usize {
         if self.is_pass() {
@@ -110,7 +113,7 @@ const STRICT: u8 = 2;
 
 /// The index of the `k`-th set bit of `mask` (from 0, lowest first); `k` is below the count.
 #[inline(always)]
-fn nth_bit(mut mask: u128, k: usize) -> usize {
+pub(super) fn nth_bit(mut mask: u128, k: usize) -> usize {
     for _ in 0..k {
         mask &= mask - 1;
     }
@@ -499,15 +502,19 @@ impl MoveGen for ChineseCheckers {
         if self.is_finished() {
             return;
         }
+        // The base of each piece's ids: its start hole (`from_to`) or its rank (`piece_to`).
+        let piece_to = self.actions == Actions::PieceTo;
+        let mut rank = 0;
         self.visit_pieces(|from, mut targets| {
-            let base = (from * HOLES) as u32;
+            let base = (if piece_to { rank } else { from } * HOLES) as u32;
+            rank += 1;
             while targets != 0 {
                 actions.push(base + targets.trailing_zeros());
                 targets &= targets - 1;
             }
         });
         if actions.is_empty() {
-            actions.push(PASS as u32);
+            actions.push(self.num_actions() as u32 - 1);
         }
     }
 }

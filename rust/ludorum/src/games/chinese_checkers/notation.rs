@@ -2,11 +2,12 @@
 
 use std::fmt;
 
-use super::board::{self, COORDS, ROW_START};
-use super::movegen::Move;
+use super::board::{self, bit, COORDS, HOLES, ROW_START};
+use super::movegen::{nth_bit, Move};
+use super::state::Actions;
 use super::{ChineseCheckers, NUM_ACTIONS};
 use crate::core::error::Error;
-use crate::core::game::Encoding;
+use crate::core::game::{Encoding, Game};
 
 /// Writes a hole name without allocating.
 fn write_hole(f: &mut fmt::Formatter<'_>, hole: usize) -> fmt::Result {
@@ -29,24 +30,43 @@ impl fmt::Display for Move {
     }
 }
 
-/// Action ids: `from * 121 + to`, the pass 14641; notation `e5-f4` or `pass`.
+/// Action ids (the `actions` option): `from * 121 + to` and the pass 14641 (`from_to`), or
+/// `k * 121 + to` with k the rank of the moving piece among the mover's pieces by hole index and
+/// the pass `pieces * 121` (`piece_to`); notation `e5-f4` or `pass`.
 impl Encoding for ChineseCheckers {
     type Move = Move;
 
     fn num_actions(&self) -> usize {
-        NUM_ACTIONS
+        match self.actions {
+            Actions::FromTo => NUM_ACTIONS,
+            Actions::PieceTo => self.piece_pass() + 1,
+        }
     }
 
+    #[inline]
     fn action(&self, mv: Move) -> usize {
-        mv.action()
+        match self.actions {
+            Actions::FromTo => mv.action(),
+            Actions::PieceTo => self.piece_action(self.boards[usize::from(self.to_move)], mv),
+        }
     }
 
     fn move_from_action(&self, action: usize) -> Result<Move, Error> {
-        Move::from_action(action).ok_or_else(|| {
-            let reason = if action < NUM_ACTIONS {
+        let num_actions = self.num_actions();
+        let found = match self.actions {
+            _ if action >= num_actions => None,
+            Actions::FromTo => Move::from_action(action),
+            Actions::PieceTo if action == self.piece_pass() => Some(Move::PASS),
+            Actions::PieceTo => {
+                let pieces = self.boards[usize::from(self.to_move)];
+                Move::new(nth_bit(pieces, action / HOLES), action % HOLES)
+            }
+        };
+        found.ok_or_else(|| {
+            let reason = if action < num_actions {
                 "start and end hole are the same".to_string()
             } else {
-                format!("action ids run from 0 to {}", NUM_ACTIONS - 1)
+                format!("action ids run from 0 to {}", num_actions - 1)
             };
             Error::invalid_move(action.to_string(), reason)
         })
@@ -61,7 +81,8 @@ impl Encoding for ChineseCheckers {
     /// # Errors
     ///
     /// [`Error::InvalidMove`] when the text names no move: not two hole names joined by `-`, or
-    /// the same hole twice.
+    /// the same hole twice. Under `piece_to`, [`Error::IllegalMove`] when the start hole holds
+    /// no piece of the mover: the move has no action id.
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         if text == "pass" {
             return Ok(Move::PASS);
@@ -81,7 +102,37 @@ impl Encoding for ChineseCheckers {
             })
         };
         let (from, to) = (hole(from)?, hole(to)?);
-        Move::new(from, to)
-            .ok_or_else(|| Error::invalid_move(text, "the start and end hole are the same"))
+        let mv = Move::new(from, to)
+            .ok_or_else(|| Error::invalid_move(text, "the start and end hole are the same"))?;
+        if self.actions == Actions::PieceTo
+            && self.boards[usize::from(self.to_move)] & bit(from) == 0
+        {
+            let reason = if self.is_finished() {
+                "the game is over".to_string()
+            } else {
+                self.why_illegal(mv)
+            };
+            return Err(Error::illegal_move(text, reason));
+        }
+        Ok(mv)
+    }
+}
+
+impl ChineseCheckers {
+    /// The pass under `piece_to`: `pieces * 121`.
+    #[inline(always)]
+    fn piece_pass(&self) -> usize {
+        self.pieces_per_player() * HOLES
+    }
+
+    /// The `piece_to` id of `mv` when the mover's pieces are `pieces`: the rank of its start
+    /// hole among them times 121, plus its end hole. (A start hole that holds none of them
+    /// counts the pieces below it: no legal move starts there, and `parse_move` refuses it.)
+    #[inline(always)]
+    pub(super) fn piece_action(&self, pieces: u128, mv: Move) -> usize {
+        match (mv.from(), mv.to()) {
+            (Some(from), Some(to)) => (pieces & (bit(from) - 1)).count_ones() as usize * HOLES + to,
+            _ => self.piece_pass(),
+        }
     }
 }

@@ -89,6 +89,14 @@ pub(super) const FACTS: &Facts = &Facts {
             doc: "True: a piece in its home moves only within it (checked at every landing of \
                   a hop chain)",
         },
+        OptionSpec {
+            name: "actions",
+            kind: OptionKind::StrChoice(&["from_to", "piece_to"]),
+            nullable: false,
+            default: OptionDefault::Str("from_to"),
+            doc: "the action encoding: from * 121 + to (from_to), or the rank of the moving \
+                  piece by hole * 121 + to (piece_to, a smaller action space)",
+        },
         MAX_PLIES,
     ],
     hidden_information: false,
@@ -144,6 +152,26 @@ impl Area {
     }
 }
 
+/// How moves are numbered (the `actions` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actions {
+    /// `from * 121 + to`, the pass 14641: one action space for every configuration.
+    FromTo,
+    /// `k * 121 + to`, k the rank of the moving piece among the mover's pieces by hole index;
+    /// the pass `pieces * 121`.
+    PieceTo,
+}
+
+impl Actions {
+    /// The option value: `"from_to"` or `"piece_to"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::FromTo => "from_to",
+            Self::PieceTo => "piece_to",
+        }
+    }
+}
+
 /// A game of Chinese Checkers.
 ///
 /// # Examples
@@ -163,6 +191,7 @@ pub struct ChineseCheckers {
     area: Area,
     anti_block: bool,
     goal_lock: bool,
+    pub(super) actions: Actions,
     max_plies: Option<u32>,
     /// Start(P): the holes P starts on.
     pub(super) start: [u128; 6],
@@ -202,6 +231,7 @@ impl ChineseCheckers {
         area: Area,
         anti_block: bool,
         goal_lock: bool,
+        actions: Actions,
         max_plies: Option<u32>,
     ) -> Self {
         let mut start = [0; 6];
@@ -231,6 +261,7 @@ impl ChineseCheckers {
             area,
             anti_block,
             goal_lock,
+            actions,
             max_plies,
             start,
             home,
@@ -296,6 +327,11 @@ impl ChineseCheckers {
     /// True with `goal_lock=True`: a piece in its home moves only within it.
     pub fn goal_lock(&self) -> bool {
         self.goal_lock
+    }
+
+    /// How moves are numbered (the `actions` option).
+    pub fn actions(&self) -> Actions {
+        self.actions
     }
 
     /// True with `anti_block = full`.
@@ -383,6 +419,7 @@ impl ChineseCheckers {
             self.area,
             self.anti_block,
             self.goal_lock,
+            self.actions,
             self.max_plies,
         );
         game.boards = [0; 6];
@@ -427,6 +464,10 @@ impl Game for ChineseCheckers {
         };
         let anti_block = options.str("anti_block")? == "full";
         let goal_lock = options.bool("goal_lock")?;
+        let actions = match options.str("actions")? {
+            "piece_to" => Actions::PieceTo,
+            _ => Actions::FromTo,
+        };
         let max_plies = options.int("max_plies")?.map(|n| n as u32);
         Ok(Self::setup(
             players as usize,
@@ -434,6 +475,7 @@ impl Game for ChineseCheckers {
             area,
             anti_block,
             goal_lock,
+            actions,
             max_plies,
         ))
     }
@@ -445,6 +487,7 @@ impl Game for ChineseCheckers {
             self.area,
             self.anti_block,
             self.goal_lock,
+            self.actions,
             self.max_plies,
         )
     }
@@ -461,6 +504,9 @@ impl Game for ChineseCheckers {
         // Written only when in use, so that a game without it keeps its options and JSON.
         if self.goal_lock {
             map.insert("goal_lock".into(), json!(true));
+        }
+        if self.actions == Actions::PieceTo {
+            map.insert("actions".into(), json!(self.actions.name()));
         }
         map.insert("max_plies".into(), json!(self.max_plies));
         map
@@ -551,6 +597,24 @@ impl Game for ChineseCheckers {
 
     fn history(&self) -> &[Move] {
         &self.history
+    }
+
+    /// Under `piece_to` the rank the moving piece had then: its player's pieces before that
+    /// ply are the current ones with that ply and the player's later ones taken back (the
+    /// mover of ply `i` is seat `i mod players`).
+    fn history_action(&self, index: usize) -> usize {
+        let mv = self.history[index];
+        if self.actions == Actions::FromTo {
+            return mv.action();
+        }
+        let players = self.num_players();
+        let mut pieces = self.boards[index % players];
+        for played in self.history[index..].iter().step_by(players) {
+            if let (Some(from), Some(to)) = (played.from(), played.to()) {
+                pieces ^= bit(from) | bit(to);
+            }
+        }
+        self.piece_action(pieces, mv)
     }
 
     fn observation_shape(&self) -> Vec<usize> {

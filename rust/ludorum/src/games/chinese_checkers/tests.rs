@@ -341,7 +341,15 @@ fn option_errors() {
         ),
         (
             json!({"colour": 1}),
-            "allowed: players, pieces, area, anti_block, goal_lock, max_plies",
+            "allowed: players, pieces, area, anti_block, goal_lock, actions, max_plies",
+        ),
+        (
+            json!({"actions": "rank_to"}),
+            "actions must be one of 'from_to', 'piece_to', got 'rank_to'",
+        ),
+        (
+            json!({"actions": 1}),
+            "actions must be one of 'from_to', 'piece_to', got 1",
         ),
         (json!({"max_plies": "9"}), "got '9'"),
     ];
@@ -372,6 +380,147 @@ fn notation_round_trip() {
         Move::new(hole("e5"), hole("f4")).unwrap().to_string(),
         "e5-f4"
     );
+}
+
+#[test]
+fn piece_to_ids_at_the_start() {
+    // The rules page's worked example, in both encodings.
+    let from_to = game(json!({}));
+    let mut piece_to = game(json!({"actions": "piece_to"}));
+    assert_eq!(
+        (from_to.num_actions(), piece_to.num_actions()),
+        (14642, 1816)
+    );
+    assert_eq!(
+        game(json!({"pieces": 10, "actions": "piece_to"})).num_actions(),
+        1211
+    );
+    let ids = |g: &ChineseCheckers| {
+        let mut actions = Vec::new();
+        g.legal_actions(&mut actions);
+        actions
+    };
+    assert_eq!(
+        legal(&from_to),
+        legal(&piece_to),
+        "the same moves, in the same order"
+    );
+    let (a, b) = (ids(&from_to), ids(&piece_to));
+    assert_eq!((&a[..3], a[8], a[17]), (&[752, 754, 874][..], 1720, 2209));
+    assert_eq!((&b[..3], b[8], b[17]), (&[752, 754, 874][..], 1236, 1725));
+    assert_eq!(piece_to.action(Move::PASS), 1815);
+    assert_eq!(piece_to.move_from_action(1815), Ok(Move::PASS));
+    play(&mut piece_to, "d1-f4");
+    let b = ids(&piece_to);
+    assert_eq!(&b[..3], &[89, 90, 211]);
+    assert_eq!(
+        piece_to.parse_move("n1-l4").map(|m| piece_to.action(m)),
+        Ok(694)
+    );
+    assert_eq!(
+        piece_to.move_from_action(694).map(|m| m.to_string()),
+        Ok("n1-l4".to_string())
+    );
+    // Every id of the action space names a move whose id it is, or is refused.
+    check_actions(&piece_to, 0..piece_to.num_actions(), |_, _| ());
+}
+
+#[test]
+fn piece_to_errors() {
+    let mut g = game(json!({"actions": "piece_to"}));
+    let invalid = |g: &ChineseCheckers, action: usize| match g.move_from_action(action) {
+        Err(Error::InvalidMove { reason, .. }) => reason,
+        other => panic!("{action}: {other:?}"),
+    };
+    assert_eq!(invalid(&g, 1816), "action ids run from 0 to 1815");
+    assert_eq!(invalid(&g, usize::MAX), "action ids run from 0 to 1815");
+    // Rank 10 is e5 (hole 14): e5 to e5 names no move.
+    assert_eq!(
+        invalid(&g, 10 * 121 + 14),
+        "start and end hole are the same"
+    );
+    // Rank 0 (a1) to q1: a move, not legal.
+    let far = g.move_from_action(120).unwrap();
+    assert_eq!(far.to_string(), "a1-q1");
+    assert!(matches!(g.play(far), Err(Error::IllegalMove { .. })));
+    // A start hole without a piece of the mover has no id: refused when parsed.
+    for (text, reason) in [
+        ("f4-g4", "there is no piece on f4"),
+        ("m5-l5", "the piece on m5 is not yours"),
+    ] {
+        match g.parse_move(text) {
+            Err(Error::IllegalMove { reason: r, .. }) => assert_eq!(r, reason),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(illegal_reason(&g, "e5-e6"), "e6 is occupied");
+    let before = to_json(&g);
+    assert!(g.play(far).is_err());
+    assert_eq!(to_json(&g), before, "a refused move changes nothing");
+    // After the end, the ids name the pieces of the seat the turn passed to.
+    let mut g = game(json!({"pieces": 10, "area": "free", "max_plies": 1,
+                            "actions": "piece_to"}));
+    play(&mut g, "d1-e5");
+    assert_eq!(g.current_player(), None);
+    assert_eq!(
+        g.move_from_action(0).map(|m| m.to_string()),
+        Ok("n1-a1".to_string())
+    );
+    match g.parse_move("e5-f4") {
+        Err(Error::IllegalMove { reason, .. }) => assert_eq!(reason, "the game is over"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn piece_to_history_keeps_the_ids_played() {
+    for options in [
+        json!({"pieces": 10, "area": "free", "actions": "piece_to"}),
+        json!({"players": 6, "actions": "piece_to"}),
+    ] {
+        let mut g = game(options.clone());
+        let mut rng = SplitMix64::new(7);
+        let mut played = Vec::new();
+        for _ in 0..200 {
+            if g.current_player().is_none() {
+                break;
+            }
+            let mv = g.random_move(&mut rng);
+            played.push(g.action(mv));
+            g.play(mv).unwrap();
+        }
+        let history: Vec<usize> = (0..played.len()).map(|k| g.history_action(k)).collect();
+        assert_eq!(history, played, "{options}");
+        let copy: ChineseCheckers =
+            crate::core::compact::decode(&crate::core::compact::encode(&g)).unwrap();
+        assert_eq!(to_json(&copy), to_json(&g), "the compact record replays");
+        let mv = g.history()[played.len() - 1];
+        assert_eq!(g.undo(), Some(mv));
+        assert_eq!(
+            g.action(mv),
+            played[played.len() - 1],
+            "undone, it has its id"
+        );
+    }
+}
+
+#[test]
+fn piece_to_json_and_options() {
+    let mut g = game(json!({"actions": "piece_to", "pieces": 10}));
+    assert_eq!(g.options()["actions"], "piece_to");
+    assert!(!game(json!({"actions": "from_to"}))
+        .options()
+        .contains_key("actions"));
+    play(&mut g, "d1-e5");
+    let json = to_json(&g);
+    let back: ChineseCheckers = from_json(&json).unwrap();
+    assert_eq!(to_json(&back), json);
+    // "from_to" may be written explicitly in a state that does not use it.
+    let mut plain = to_json(&game(json!({})));
+    plain["options"]["actions"] = json!("from_to");
+    assert!(from_json::<ChineseCheckers>(&plain).is_ok());
+    plain["options"]["actions"] = json!("piece_to");
+    assert!(from_json::<ChineseCheckers>(&plain).is_ok());
 }
 
 #[test]
@@ -539,10 +688,16 @@ fn all_configs() -> Vec<Value> {
             } else {
                 "none"
             };
-            // The goal lock with some of each.
+            // The goal lock and the piece_to encoding with some of each.
             let goal_lock = area != "dest" || players == 3;
+            let actions = if area == "free" || players == 6 {
+                "piece_to"
+            } else {
+                "from_to"
+            };
             out.push(json!({"players": players, "pieces": pieces, "area": area,
-                            "anti_block": anti_block, "goal_lock": goal_lock}));
+                            "anti_block": anti_block, "goal_lock": goal_lock,
+                            "actions": actions}));
         }
     }
     out
