@@ -105,60 +105,58 @@ mod tests {
     use std::cell::Cell;
     use std::rc::Rc;
 
+    /// A check that answers `give_up`, and how many times it was asked.
+    fn counted(give_up: bool) -> (Rc<Cell<u32>>, impl FnMut() -> bool + 'static) {
+        let asked = Rc::new(Cell::new(0));
+        let seen = asked.clone();
+        (asked, move || {
+            seen.set(seen.get() + 1);
+            give_up
+        })
+    }
+
+    fn installed() -> bool {
+        CHECK.with(|c| c.borrow().is_some())
+    }
+
     #[test]
     fn the_check_runs_on_its_thread_only_and_sets_the_flag() {
         let stop = AtomicBool::new(false);
         assert!(!stopped(&stop), "no check outside watching");
-        let asked = Rc::new(Cell::new(0));
-        let seen = asked.clone();
-        let looks = watching(
-            move || {
-                seen.set(seen.get() + 1);
-                true
-            },
-            || {
-                // another thread does not run this thread's check
-                std::thread::scope(|s| {
-                    s.spawn(|| (0..1000).for_each(|_| assert!(!stopped(&stop))));
-                });
-                (1..).find(|_| stopped(&stop)).expect("the check gives up")
-            },
-        );
+        let (asked, give_up) = counted(true);
+        let looks = watching(give_up, || {
+            // another thread does not run this thread's check
+            std::thread::scope(|s| {
+                s.spawn(|| (0..1000).for_each(|_| assert!(!stopped(&stop))));
+            });
+            (1..).find(|_| stopped(&stop)).expect("the check gives up")
+        });
         assert_eq!(asked.get(), 1);
         assert_eq!(looks, CALLS_PER_LOOK as usize);
         assert!(stop.load(Ordering::Relaxed) && stopped(&stop));
         // and the check is gone after watching
-        let other = AtomicBool::new(false);
-        assert!((0..1000).all(|_| !stopped(&other)));
+        assert!(!installed());
     }
 
     #[test]
     fn an_inner_check_is_asked_in_its_place_and_the_outer_one_comes_back() {
         let stop = AtomicBool::new(false);
-        let outer = Rc::new(Cell::new(0));
-        let o = outer.clone();
-        watching(
-            move || {
-                o.set(o.get() + 1);
-                false
-            },
-            || {
+        let (outer, outer_check) = counted(false);
+        let (inner, inner_check) = counted(false);
+        watching(outer_check, || {
+            (0..CALLS_PER_LOOK).for_each(|_| assert!(!stopped(&stop)));
+            assert_eq!(outer.get(), 1, "the outer check's first look");
+            watching(inner_check, || {
                 (0..CALLS_PER_LOOK).for_each(|_| assert!(!stopped(&stop)));
-                let inner = Rc::new(Cell::new(0));
-                let i = inner.clone();
-                watching(
-                    move || {
-                        i.set(i.get() + 1);
-                        false
-                    },
-                    || (0..CALLS_PER_LOOK).for_each(|_| assert!(!stopped(&stop))),
-                );
-                assert_eq!(inner.get(), 1);
-                (0..CALLS_PER_LOOK).for_each(|_| assert!(!stopped(&stop)));
-            },
-        );
-        // the outer check was asked at its first look (and again only if an interval passed)
-        assert!(outer.get() >= 1);
+            });
+            assert_eq!(
+                (inner.get(), outer.get()),
+                (1, 1),
+                "the inner check in its place"
+            );
+            assert!(installed(), "the outer check is back");
+        });
+        assert!(!installed());
         assert!(!stop.load(Ordering::Relaxed));
     }
 }

@@ -458,10 +458,11 @@ impl<G: Game> VecEnv<G> {
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
     {
         let envs = self.shape.num_envs;
-        let share = self.config.threads > 1 && envs > CHUNK && self.pace.share(envs);
+        let may_share = self.config.threads > 1 && envs > CHUNK;
+        let share = may_share && self.pace.share(envs);
         let start = std::time::Instant::now();
         self.run_envs(out, stop, if share { self.config.threads } else { 1 }, work);
-        if timed && self.config.threads > 1 && envs > CHUNK {
+        if timed && may_share {
             self.pace.record(share, start.elapsed(), envs);
         }
     }
