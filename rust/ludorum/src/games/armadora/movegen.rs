@@ -487,16 +487,16 @@ impl Armadora {
     }
 
     /// Appends the advanced rules' legal moves of `p`, ascending: powers, then reinforcements.
-    fn advanced_moves(&self, p: usize, moves: &mut Vec<Move>) {
-        let push_cells = |moves: &mut Vec<Move>, mut m: u64, f: fn(usize) -> Move| {
+    fn advanced_moves(&self, p: usize, visit: &mut impl FnMut(Move)) {
+        let push_cells = |visit: &mut dyn FnMut(Move), mut m: u64, f: fn(usize) -> Move| {
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
-                moves.push(f(c));
+                visit(f(c));
             }
         };
         if self.may_use_power(p, MAGE) {
-            push_cells(moves, self.mage_targets(p), Move::mage);
+            push_cells(visit, self.mage_targets(p), Move::mage);
         }
         if self.may_use_power(p, GOBLIN) {
             for s in 1..=5u8 {
@@ -505,7 +505,7 @@ impl Armadora {
                     while f != 0 {
                         let c = f.trailing_zeros() as usize;
                         f &= f - 1;
-                        moves.push(Move::goblin(s, c));
+                        visit(Move::goblin(s, c));
                     }
                 }
             }
@@ -515,13 +515,13 @@ impl Armadora {
             while l != 0 {
                 let a = l.trailing_zeros() as usize;
                 l &= l - 1;
-                moves.push(Move::orc(a));
+                visit(Move::orc(a));
             }
         }
         if self.may_use_power(p, ELF) {
-            push_cells(moves, self.elf_targets(p), Move::elf);
+            push_cells(visit, self.elf_targets(p), Move::elf);
         }
-        push_cells(moves, self.reinforce_targets(p), Move::reinforce);
+        push_cells(visit, self.reinforce_targets(p), Move::reinforce);
     }
 
     /// The legal list, for the advanced rules' count and random pick.
@@ -532,10 +532,11 @@ impl Armadora {
     }
 }
 
-impl MoveGen for Armadora {
-    /// The legal moves of the player to move, ascending (see [`MoveGen::legal_moves`]).
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        moves.clear();
+impl Armadora {
+    /// Calls `visit` with each legal move of the player to move, ascending: the one walk
+    /// behind the move list and the action ids (a batched env asks for the ids at every step,
+    /// and building the move list for them allocated).
+    fn visit_moves(&self, mut visit: impl FnMut(Move)) {
         let Some(p) = self.to_move_now() else {
             return;
         };
@@ -546,7 +547,7 @@ impl MoveGen for Armadora {
                 while f != 0 {
                     let c = f.trailing_zeros() as usize;
                     f &= f - 1;
-                    moves.push(Move::warrior(s + 1, c));
+                    visit(Move::warrior(s + 1, c));
                 }
             }
         }
@@ -556,7 +557,7 @@ impl MoveGen for Armadora {
             while l != 0 {
                 let a = l.trailing_zeros() as usize;
                 l &= l - 1;
-                moves.push(Move::single(a));
+                visit(Move::single(a));
             }
             if pm.pairs_allowed {
                 let bad = pm.bad();
@@ -573,16 +574,30 @@ impl MoveGen for Armadora {
                         if bi < bad.len() && bad[bi] == mv.0 {
                             bi += 1;
                         } else {
-                            moves.push(mv);
+                            visit(mv);
                         }
                     }
                 }
             }
         }
-        moves.push(Move::PASS);
+        visit(Move::PASS);
         if self.is_advanced() {
-            self.advanced_moves(p, moves);
+            self.advanced_moves(p, &mut visit);
         }
+    }
+}
+
+impl MoveGen for Armadora {
+    /// The legal moves of the player to move, ascending (see [`MoveGen::legal_moves`]).
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.visit_moves(|mv| moves.push(mv));
+    }
+
+    /// The legal action ids, ascending, without the move list.
+    fn legal_actions(&self, actions: &mut Vec<u32>) {
+        actions.clear();
+        self.visit_moves(|mv| actions.push(mv.action() as u32));
     }
 
     /// True when `mv` is legal now (without generating the list).

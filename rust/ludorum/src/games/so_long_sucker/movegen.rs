@@ -248,15 +248,15 @@ impl SoLongSucker {
             && !(self.situation == Situation::Play && self.counts[usize::from(self.decider)] == 1)
     }
 
-    /// Appends `actor`'s free actions with ids from `base`: transfers by colour then receiver,
-    /// then kills.
-    fn push_free(&self, actor: usize, base: usize, moves: &mut Vec<Move>) {
+    /// Calls `visit` with `actor`'s free actions, ids from `base`: transfers by colour then
+    /// receiver, then kills.
+    fn push_free(&self, actor: usize, base: usize, visit: &mut impl FnMut(Move)) {
         let p = usize::from(self.players);
         let prisoners = self.held[actor] & !(1 << actor);
         let receivers = self.alive & !(1 << actor);
         for c in bits(prisoners) {
             for y in bits(receivers) {
-                moves.push(Move::new(
+                visit(Move::new(
                     MoveKind::Transfer,
                     actor as u8,
                     c as u8,
@@ -267,7 +267,7 @@ impl SoLongSucker {
             }
         }
         for c in bits(prisoners) {
-            moves.push(Move::new(
+            visit(Move::new(
                 MoveKind::FreeKill,
                 actor as u8,
                 c as u8,
@@ -284,7 +284,7 @@ impl SoLongSucker {
         if self.outcome.is_some() || player >= usize::from(self.players) || !self.is_alive(player) {
             return;
         }
-        self.push_free(player, self.free_base(player), moves);
+        self.push_free(player, self.free_base(player), &mut |mv| moves.push(mv));
     }
 
     /// The number of primary moves now (the game runs).
@@ -465,10 +465,11 @@ impl SoLongSucker {
 
 const _: () = assert!(MAX_PLAYERS <= 8, "player masks are u8");
 
-impl MoveGen for SoLongSucker {
-    /// The legal moves in ascending action id.
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        moves.clear();
+impl SoLongSucker {
+    /// Calls `visit` with each legal move, in ascending action id: the one walk behind the
+    /// move list and the action ids (a batched env asks for the ids at every step, and
+    /// building the move list for them allocated).
+    fn visit_moves(&self, mut visit: impl FnMut(Move)) {
         if self.outcome.is_some() {
             return;
         }
@@ -482,7 +483,7 @@ impl MoveGen for SoLongSucker {
                 let npiles = usize::from(self.npiles);
                 for c in bits(self.held[d]) {
                     for (r, &id) in self.pile_id[..npiles].iter().enumerate() {
-                        moves.push(Move::new(
+                        visit(Move::new(
                             MoveKind::PlayOn,
                             NO_PLAYER,
                             c as u8,
@@ -491,7 +492,7 @@ impl MoveGen for SoLongSucker {
                             c * m + r,
                         ));
                     }
-                    moves.push(Move::new(
+                    visit(Move::new(
                         MoveKind::PlayNew,
                         NO_PLAYER,
                         c as u8,
@@ -503,7 +504,7 @@ impl MoveGen for SoLongSucker {
             }
             Situation::Give => {
                 for x in bits(self.alive & !self.pile_mask[extra]) {
-                    moves.push(Move::new(
+                    visit(Move::new(
                         MoveKind::Give,
                         NO_PLAYER,
                         x as u8,
@@ -515,7 +516,7 @@ impl MoveGen for SoLongSucker {
             }
             Situation::Kill => {
                 for c in bits(self.pile_mask[extra]) {
-                    moves.push(Move::new(
+                    visit(Move::new(
                         MoveKind::Kill,
                         NO_PLAYER,
                         c as u8,
@@ -527,7 +528,7 @@ impl MoveGen for SoLongSucker {
             }
             Situation::Rescue => {
                 for c in bits(self.held[d] & !(1 << d)) {
-                    moves.push(Move::new(
+                    visit(Move::new(
                         MoveKind::Rescue,
                         NO_PLAYER,
                         c as u8,
@@ -536,7 +537,7 @@ impl MoveGen for SoLongSucker {
                         base + 2 * p + c,
                     ));
                 }
-                moves.push(Move::new(
+                visit(Move::new(
                     MoveKind::Refuse,
                     NO_PLAYER,
                     0,
@@ -547,8 +548,17 @@ impl MoveGen for SoLongSucker {
             }
         }
         if self.lists_free() {
-            self.push_free(d, self.transfer_base(), moves);
+            self.push_free(d, self.transfer_base(), &mut visit);
         }
+    }
+
+}
+
+impl MoveGen for SoLongSucker {
+    /// The legal moves in ascending action id.
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.visit_moves(|mv| moves.push(mv));
     }
 
     /// True when `mv` may be played now: a primary move of the decision, or a free action of
@@ -641,9 +651,7 @@ impl MoveGen for SoLongSucker {
     }
 
     fn legal_actions(&self, actions: &mut Vec<u32>) {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
         actions.clear();
-        actions.extend(moves.iter().map(|m| m.action));
+        self.visit_moves(|mv| actions.push(mv.action));
     }
 }
