@@ -79,6 +79,21 @@ def test_an_illegal_move_ends_the_game_with_minus_one_for_its_mover() -> None:
     assert all(r == 0 for a, r in aec.rewards.items() if a != mover)
 
 
+def test_the_wrappers_still_refuse_what_pettingzoo_refuses() -> None:
+    aec = env("tic_tac_toe")
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = aec.agent_selection
+    aec.reset(seed=0)
+    for bad in (9, -1, 2.5, "4"):
+        with pytest.raises(AssertionError, match="not in action space"):
+            aec.step(bad)
+    assert aec.unwrapped.state.history() == []
+    aec.step(np.int64(4))  # a numpy integer in range is an action
+    aec.step(0)
+    assert [str(m) for m in aec.unwrapped.state.history()] == ["b2", "a3"]
+    assert aec.agent_selection == "player_0"
+
+
 def test_masks_are_zero_for_agents_not_to_move_and_views_hide_strengths() -> None:
     aec = raw_env("armadora", players=3)
     aec.reset(seed=2)

@@ -97,9 +97,9 @@ def _forwarded(name: str) -> property:
     through a chain of ``__getattr__`` calls, which cost more than a Chinese Checkers turn."""
 
     def get(self: Any) -> Any:
-        if not getattr(self, "_has_reset", True):
+        if not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.env.unwrapped, name)
+        return getattr(self._raw, name)
 
     return property(get)
 
@@ -107,6 +107,15 @@ def _forwarded(name: str) -> property:
 class _Forwarding:
     """The attributes an AEC loop reads at every turn, forwarded directly (the wrappers
     write them on the raw env, ``unwrapped``, so reading them there is the same)."""
+
+    # Only the order-enforcing wrapper refuses them before the first reset: it sets its own
+    # ``_has_reset``, which shadows this one.
+    _has_reset = True
+
+    def __init__(self, env: Any, *args: Any, **kwargs: Any) -> None:
+        # the PettingZoo wrapper after this mixin (in each class's bases) takes them
+        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
+        self._raw = env.unwrapped
 
     agents = _forwarded("agents")
     agent_selection = _forwarded("agent_selection")
@@ -122,7 +131,15 @@ class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):  # type:
 
 
 class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
-    """PettingZoo's ``AssertOutOfBoundsWrapper`` with direct attributes."""
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` with direct attributes, and its check done
+    without a call into the action space when the action is a plain ``int`` in range (what
+    ``Discrete.contains`` accepts then); anything else goes to PettingZoo's check."""
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._raw.state.num_actions:
+            self.env.step(action)
+            return
+        super().step(action)
 
 
 class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
