@@ -312,6 +312,7 @@ pub(crate) fn check_position<G: Game>(
         .map(|&m| u32::try_from(game.action(m)).expect("a u32 action"))
         .collect();
     assert_eq!(actions, expected, "legal_actions");
+    check_observation_overwrites(game);
     for &mv in moves.iter().step_by(moves.len().div_ceil(NOTATIONS).max(1)) {
         assert_eq!(game.parse_move(&game.notation(mv)), Ok(mv));
     }
@@ -334,6 +335,26 @@ pub(crate) fn check_position<G: Game>(
         assert_eq!(listed.next(), None, "listed moves in the action space");
     }
     moves
+}
+
+/// Every player's observation writes every entry of its buffer: a batched env writes each one
+/// over the last, so an entry left as it was would show a stale position.
+fn check_observation_overwrites<G: Game>(game: &G) {
+    let size: usize = game.observation_shape().iter().product();
+    let (mut fresh, mut reused) = (vec![0.0f32; size], vec![f32::NAN; size]);
+    for player in 0..game.num_players() {
+        game.observation(player, &mut fresh);
+        game.observation(player, &mut reused);
+        assert!(
+            fresh
+                .iter()
+                .zip(&reused)
+                .all(|(a, b)| a.to_bits() == b.to_bits()),
+            "the observation of player {player} leaves entries of its buffer unwritten"
+        );
+        fresh.fill(0.0);
+        reused.fill(f32::NAN);
+    }
 }
 
 /// The action id names the move `listed` with it, if any, and is legal exactly then; returns

@@ -632,7 +632,8 @@ impl Game for ChineseCheckers {
 
     fn observation(&self, player: usize, out: &mut [f32]) {
         let players = self.num_players();
-        out.fill(0.0);
+        // The "to move" plane is written whole below; only the piece planes start from zero.
+        out[..players * HOLES].fill(0.0);
         for k in 0..players {
             let plane = &mut out[k * HOLES..(k + 1) * HOLES];
             let mut pieces = self.boards[(player + k) % players];
@@ -641,9 +642,8 @@ impl Game for ChineseCheckers {
                 pieces &= pieces - 1;
             }
         }
-        if self.current_player() == Some(player) {
-            out[players * HOLES..(players + 1) * HOLES].fill(1.0);
-        }
+        let to_move = if self.current_player() == Some(player) { 1.0 } else { 0.0 };
+        out[players * HOLES..(players + 1) * HOLES].fill(to_move);
     }
 
     fn json_fields(&self, fields: &mut Map<String, Value>) {

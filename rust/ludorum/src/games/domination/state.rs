@@ -741,8 +741,10 @@ impl Game for Domination {
 
     fn observation(&self, player: usize, out: &mut [f32]) {
         let players = self.num_players();
-        out.fill(0.0);
         let plane = |index: usize| index * SQUARES..(index + 1) * SQUARES;
+        // Only the stack planes start from zero: every other plane is written whole below
+        // (a batched env writes an observation at every step, and this is most of its bytes).
+        out[..plane(5 * players).start].fill(0.0);
         // each colour's plane relative to `player`, worked out once rather than per piece (a
         // batched env writes an observation at every step)
         let relative: [usize; 4] = std::array::from_fn(|c| (c + players - player) % players);
@@ -754,16 +756,13 @@ impl Game for Domination {
                 out[(level * players + k) * SQUARES + square] = 1.0;
             }
         }
+        let flag = |on: bool| if on { 1.0 } else { 0.0 };
         for k in 0..players {
             let owner = (player + k) % players;
             out[plane(5 * players + k)].fill(f32::from(self.reserves[owner]));
-            if self.in_hand[owner] {
-                out[plane(6 * players + k)].fill(1.0);
-            }
+            out[plane(6 * players + k)].fill(flag(self.in_hand[owner]));
         }
-        if self.current_player() == Some(player) {
-            out[plane(7 * players)].fill(1.0);
-        }
+        out[plane(7 * players)].fill(flag(self.current_player() == Some(player)));
     }
 
     fn json_fields(&self, fields: &mut Map<String, Value>) {

@@ -694,7 +694,9 @@ impl Game for Dominions {
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {
-        out.fill(0.0);
+        // Only the piece and beam planes start from zero: the others are written whole below
+        // (a batched env writes an observation at every step).
+        out[..14 * CELLS].fill(0.0);
         for c in 0..CELLS {
             let p = self.pattern[c];
             if p == 0 {
@@ -706,19 +708,16 @@ impl Game for Dominions {
                 out[(7 * k + 1 + b) * CELLS + c] = 1.0;
             }
         }
-        if self.current_player() == Some(player) {
-            out[14 * CELLS..15 * CELLS].fill(1.0);
-        }
-        if self.last_pass {
-            out[15 * CELLS..16 * CELLS].fill(1.0);
-        }
+        let flag = |on: bool| if on { 1.0 } else { 0.0 };
+        out[14 * CELLS..15 * CELLS].fill(flag(self.current_player() == Some(player)));
+        out[15 * CELLS..16 * CELLS].fill(flag(self.last_pass));
         for (k, plane) in [16, 17].into_iter().enumerate() {
             let hand = self.hands[(player + k) % 2];
-            for p in 1..=PATTERNS {
-                if hand & (1 << p) != 0 {
-                    out[plane * CELLS + p - 1] = 1.0;
-                }
+            let row = &mut out[plane * CELLS..(plane + 1) * CELLS];
+            for (p, entry) in (1..=PATTERNS).zip(row.iter_mut()) {
+                *entry = flag(hand & (1 << p) != 0);
             }
+            row[PATTERNS..].fill(0.0);
         }
     }
 
