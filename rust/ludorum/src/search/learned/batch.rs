@@ -58,11 +58,10 @@ pub struct LearnedSearch {
 pub(super) struct Scratch {
     /// The candidates of the node being selected from (edge indices).
     cands: Vec<usize>,
-    /// Their priors, logits, `σ` and `π'` (Gumbel).
+    /// Their priors and logits, and room for Gumbel's `σ` and `π'`.
     priors: Vec<f64>,
     logits: Vec<f64>,
     sigma: Vec<f64>,
-    pi: Vec<f64>,
     /// A world's legal actions.
     pub(super) legal: Vec<u32>,
     /// A finished world's returns.
@@ -248,9 +247,8 @@ pub(super) fn descent<G: Game>(
     Ok((world, target))
 }
 
-/// The candidate the rule selects at node `n` (the root when `root`); `sigma` and `pi` are
-/// room for Gumbel's `σ` and `π'`.
-#[allow(clippy::too_many_arguments)]
+/// The candidate the rule selects at node `n` (the root when `root`); `sigma` is room for
+/// Gumbel's `σ` and `π'`.
 fn select<C: Cands>(
     rule: &Rule,
     n: &NodeRef<'_>,
@@ -259,7 +257,6 @@ fn select<C: Cands>(
     target: u32,
     players: usize,
     sigma: &mut Vec<f64>,
-    pi: &mut Vec<f64>,
 ) -> usize {
     match rule {
         Rule::Puct(c) => {
@@ -267,11 +264,11 @@ fn select<C: Cands>(
             puct::select(n, cands, c.c_puct, players, noise)
         }
         Rule::Gumbel(c) => {
-            let visits = gumbel::sigma(n, cands, c, players, sigma);
             if root {
+                let (_, sigma) = gumbel::sigma(n, cands, c, players, sigma);
                 gumbel::select_root(n, cands, sigma, target)
             } else {
-                gumbel::select_interior(n, cands, sigma, visits, pi)
+                gumbel::select_interior(n, cands, c, players, sigma)
             }
         }
     }
@@ -304,7 +301,7 @@ pub(super) fn descend<G: Game>(
             return Ok(Some((node, world)));
         }
         let s = &mut *scratch;
-        let (sigma, pi) = (&mut s.sigma, &mut s.pi);
+        let sigma = &mut s.sigma;
         let root = node == 0;
         let e = if hidden {
             candidates(tree, node, &world, &mut s.legal, &mut s.cands);
@@ -316,14 +313,14 @@ pub(super) fn descend<G: Game>(
                 logits: &s.logits,
             };
             (cands.len() > 0)
-                .then(|| cands.edge(select(rule, &n, &cands, root, target, players, sigma, pi)))
+                .then(|| cands.edge(select(rule, &n, &cands, root, target, players, sigma)))
         } else {
             let n = tree.node(node);
             let cands = AllEdges {
                 len: n.edges.len(),
                 max_logit: at.max_logit,
             };
-            (cands.len() > 0).then(|| select(rule, &n, &cands, root, target, players, sigma, pi))
+            (cands.len() > 0).then(|| select(rule, &n, &cands, root, target, players, sigma))
         };
         let Some(e) = e else {
             return Err(Error::InvalidState(
@@ -917,12 +914,12 @@ pub(super) fn result<G: Game>(
                 logits: &logits,
             };
             let (mut sigma, mut pi) = (Vec::new(), Vec::new());
-            gumbel::sigma(&root, &listed, c, players, &mut sigma);
-            gumbel::improved_policy(&root, &listed, &sigma, &mut pi);
+            let (_, sigma) = gumbel::sigma(&root, &listed, c, players, &mut sigma);
+            gumbel::improved_policy(&root, &listed, sigma, &mut pi);
             for (i, &a) in legal.iter().enumerate() {
                 policy[a as usize] = pi[i] as f32;
             }
-            gumbel::choose(&root, &listed, &sigma)
+            gumbel::choose(&root, &listed, sigma)
         }
     };
     SearchResult {

@@ -52,19 +52,41 @@ fn smaller(a: f64, b: f64) -> f64 {
 
 /// `σ(a) = (c_visit + max N) · c_scale · q̃(a)` per candidate, written into `out`: completed
 /// Q (the mixed value for unvisited actions), rescaled to `[0, 1]` over the candidates. Returns
-/// the candidates' visits `Σ N(a)` (pending descents counted).
-pub(crate) fn sigma<C: Cands>(
+/// the candidates' visits `Σ N(a)` (pending descents counted) and the `σ`s (the first
+/// `cands.len()` of `out`).
+pub(crate) fn sigma<'o, C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
     config: &GumbelConfig,
     players: usize,
-    out: &mut Vec<f64>,
-) -> u64 {
+    out: &'o mut Vec<f64>,
+) -> (u64, &'o [f64]) {
+    let (n, sigma, _) = completed::<C, false>(node, cands, config, players, out);
+    (n, sigma)
+}
+
+/// [`sigma`], or with `LOGITS` `l'(a) + σ(a)` per candidate and their maximum: the interior
+/// selection reads `σ` only through that sum, which the last pass over the candidates writes in
+/// place of `σ` (one pass and one buffer fewer).
+///
+/// `out` keeps its length from call to call (it only grows): a node's candidates are the first
+/// `cands.len()` entries, so no call fills the buffer before writing it.
+#[inline(always)]
+fn completed<'o, C: Cands, const LOGITS: bool>(
+    node: &NodeRef<'_>,
+    cands: &C,
+    config: &GumbelConfig,
+    players: usize,
+    out: &'o mut Vec<f64>,
+) -> (u64, &'o mut [f64], f64) {
     let p = node.player;
+    let k = cands.len();
+    if out.len() < k {
+        out.resize(k, 0.0);
+    }
+    let out = &mut out[..k];
     // One pass for the visits, each visited candidate's Q (NaN for the unvisited, filled with
     // the mixed value below) and the visited Qs' range (min and max do not depend on order).
-    out.clear();
-    out.resize(cands.len(), f64::NAN);
     let mut n = 0u64;
     let mut max_visits = 0u32;
     let mut sum_probs = 0.0;
@@ -84,6 +106,7 @@ pub(crate) fn sigma<C: Cands>(
             min = smaller(min, *q);
             max = larger(max, *q);
         } else {
+            *q = f64::NAN;
             unvisited = true;
         }
     }
@@ -106,30 +129,28 @@ pub(crate) fn sigma<C: Cands>(
     }
     let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
     let range = (max - min).max(1e-8);
-    for q in out.iter_mut() {
+    let mut top = f64::NEG_INFINITY;
+    for (i, q) in out.iter_mut().enumerate() {
         if q.is_nan() {
             *q = mixed;
         }
         *q = scale * ((*q - min) / range);
+        if LOGITS {
+            *q += cands.logit(node, i);
+            top = larger(top, *q);
+        }
     }
-    n
+    (n, out, top)
 }
 
-/// `exp(l' + σ - max(l' + σ))` per candidate, written into `out`; returns their sum (the
-/// softmax's denominator).
-fn exps<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], out: &mut Vec<f64>) -> f64 {
-    out.clear();
-    let mut max = f64::NEG_INFINITY;
-    out.extend(sigma.iter().enumerate().map(|(i, s)| {
-        let x = cands.logit(node, i) + s;
-        max = larger(max, x);
-        x
-    }));
+/// `exp(x - max)` in place of each `x`; returns their sum (the softmax's denominator).
+#[inline(always)]
+fn exps_in_place(xs: &mut [f64], max: f64) -> f64 {
     let mut sum = 0.0;
     // Candidates with the same `l' + σ` (the unvisited ones of equal logit, such as every
     // unvisited candidate under a uniform model, share one `σ`) share one exponential.
     let (mut last, mut last_exp) = (f64::NAN, f64::NAN);
-    for x in out.iter_mut() {
+    for x in xs.iter_mut() {
         if *x != last {
             last = *x;
             last_exp = (*x - max).exp();
@@ -147,23 +168,32 @@ pub(crate) fn improved_policy<C: Cands>(
     sigma: &[f64],
     out: &mut Vec<f64>,
 ) {
-    let sum = exps(node, cands, sigma, out);
+    out.clear();
+    let mut max = f64::NEG_INFINITY;
+    out.extend(sigma.iter().enumerate().map(|(i, s)| {
+        let x = cands.logit(node, i) + s;
+        max = larger(max, x);
+        x
+    }));
+    let sum = exps_in_place(out, max);
     out.iter_mut().for_each(|x| *x /= sum);
 }
 
 /// Interior selection: the candidate maximising `π'(a) - N(a) / (1 + n)` (ties: lowest id),
-/// where `n` is the candidates' visits ([`sigma`]'s answer); `pi` is room for `π'`.
+/// where `π'` is the softmax of `l' + σ` and `n` the candidates' visits; `buffer` is room for
+/// `σ` and then `π'`.
 pub(crate) fn select_interior<C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
-    sigma: &[f64],
-    n: u64,
-    pi: &mut Vec<f64>,
+    config: &GumbelConfig,
+    players: usize,
+    buffer: &mut Vec<f64>,
 ) -> usize {
-    let sum = exps(node, cands, sigma, pi);
+    let (n, xs, max) = completed::<C, true>(node, cands, config, players, buffer);
+    let sum = exps_in_place(xs, max);
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
-    for (i, &x) in pi.iter().enumerate() {
+    for (i, &x) in xs.iter().enumerate() {
         let score = x / sum - f64::from(node.visits(cands.edge(i))) / (1.0 + n as f64);
         if score > best_score {
             best_score = score;
