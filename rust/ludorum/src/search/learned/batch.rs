@@ -62,6 +62,9 @@ pub(super) struct Scratch {
     priors: Vec<f64>,
     logits: Vec<f64>,
     sigma: Vec<f64>,
+    /// A result's `π'` (Gumbel) and visit counts (PUCT).
+    pi: Vec<f64>,
+    counts: Vec<u64>,
     /// A world's legal actions.
     pub(super) legal: Vec<u32>,
     /// A finished world's returns.
@@ -841,39 +844,61 @@ impl LearnedSearch {
     }
 
     fn results<G: Game>(
-        &self,
+        &mut self,
         states: &[G],
         games: &mut [GameSearch],
         temperatures: &[f64],
     ) -> Vec<SearchResult> {
         let mut out = Vec::with_capacity(states.len());
+        if self.scratch.is_empty() {
+            self.scratch.push(Scratch::default());
+        }
+        let scratch = &mut self.scratch[0];
         for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
-            out.push(result(&self.config.rule, state, game, t));
+            out.push(result(&self.config.rule, state, game, t, scratch));
         }
         out
     }
 }
 
 /// The result of the search of `state` with `game`: its visits, policy target, value and
-/// chosen move (drawn from `game`'s generator at a temperature).
+/// chosen move (drawn from `game`'s generator at a temperature). Only the result's own arrays
+/// are allocated: the rest is worked out in `scratch`.
 pub(super) fn result<G: Game>(
     rule: &Rule,
     state: &G,
     game: &mut GameSearch,
     temperature: f64,
+    scratch: &mut Scratch,
 ) -> SearchResult {
     let tree = &mut game.tree;
     let players = tree.players;
     let num_actions = state.num_actions();
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    for &a in &legal {
-        tree.edge_of(0, a);
+    let Scratch {
+        legal,
+        cands,
+        priors,
+        logits,
+        sigma,
+        pi,
+        counts,
+        ..
+    } = scratch;
+    state.legal_actions(legal);
+    // The root's edges are its legal actions, in order, unless a world of hidden information
+    // added others or the legal actions come in another order: only then are they looked up.
+    let edges = tree.node(0).edges;
+    let all =
+        edges.len() == legal.len() && edges.iter().zip(legal.iter()).all(|(e, &a)| e.action == a);
+    cands.clear();
+    if all {
+        cands.extend(0..legal.len());
+    } else {
+        for &a in legal.iter() {
+            tree.edge_of(0, a);
+        }
+        cands.extend(legal.iter().map(|&a| tree.find(0, a).unwrap_or(0)));
     }
-    let cands: Vec<usize> = legal
-        .iter()
-        .map(|&a| tree.find(0, a).unwrap_or(0))
-        .collect();
     let root = tree.node(0);
     let mut visits = vec![0u64; num_actions];
     let mut total = 0u64;
@@ -891,31 +916,30 @@ pub(super) fn result<G: Game>(
         }
     }
     value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
-    let (mut priors, mut logits) = (Vec::new(), Vec::new());
-    listed_priors(&root, &cands, &mut priors, &mut logits);
+    listed_priors(&root, cands, priors, logits);
     let mut policy = vec![0.0f32; num_actions];
     let pick = match rule {
         Rule::Puct(_) => {
-            let n: Vec<u64> = cands.iter().map(|&e| u64::from(root.edges[e].n)).collect();
-            let sum: u64 = n.iter().sum();
+            counts.clear();
+            counts.extend(cands.iter().map(|&e| u64::from(root.edges[e].n)));
+            let sum: u64 = counts.iter().sum();
             for (i, &a) in legal.iter().enumerate() {
                 policy[a as usize] = if sum > 0 {
-                    (n[i] as f64 / sum as f64) as f32
+                    (counts[i] as f64 / sum as f64) as f32
                 } else {
                     priors[i] as f32
                 };
             }
-            puct::choose(&n, &priors, temperature, &mut game.rng)
+            puct::choose(counts, priors, temperature, &mut game.rng)
         }
         Rule::Gumbel(c) => {
             let listed = Listed {
-                edges: &cands,
-                priors: &priors,
-                logits: &logits,
+                edges: cands,
+                priors,
+                logits,
             };
-            let (mut sigma, mut pi) = (Vec::new(), Vec::new());
-            let (_, sigma) = gumbel::sigma(&root, &listed, c, players, &mut sigma);
-            gumbel::improved_policy(&root, &listed, sigma, &mut pi);
+            let (_, sigma) = gumbel::sigma(&root, &listed, c, players, sigma);
+            gumbel::improved_policy(&root, &listed, sigma, pi);
             for (i, &a) in legal.iter().enumerate() {
                 policy[a as usize] = pi[i] as f32;
             }

@@ -241,7 +241,7 @@ fn work<G: Game>(
                         .iter()
                         .zip(group.games.iter_mut())
                         .zip(group.temperatures)
-                        .map(|((state, game), &t)| result(ctx.rule, state, game, t))
+                        .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
                         .collect();
                     *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
                     continue;
@@ -286,7 +286,7 @@ fn work<G: Game>(
                     .iter()
                     .zip(games.iter_mut())
                     .zip(group.temperatures)
-                    .map(|((state, game), &t)| result(ctx.rule, state, game, t))
+                    .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
                     .collect();
                 *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
             }
