@@ -57,7 +57,7 @@ pub struct LearnedSearch {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
     /// The candidates of the node being selected from (edge indices).
-    cands: Vec<usize>,
+    pub(super) cands: Vec<usize>,
     /// Their priors and logits, and room for Gumbel's `σ` and `π'`.
     priors: Vec<f64>,
     logits: Vec<f64>,
@@ -184,6 +184,22 @@ fn candidates<G: Game>(
         tree.edge_of(n, a);
     }
     cands.extend(legal.iter().map(|&a| tree.find(n, a).unwrap_or(0)));
+}
+
+/// The edge of each of the root's `legal` actions, into `cands` (edges added for missing ones).
+/// The root's edges are its legal actions in order unless a world of hidden information added
+/// others, or the game lists its legal actions in another order: only then are they looked up.
+fn root_cands(tree: &mut Tree, legal: &[u32], cands: &mut Vec<usize>) {
+    cands.clear();
+    let edges = tree.node(0).edges;
+    if edges.len() == legal.len() && edges.iter().zip(legal).all(|(e, &a)| e.action == a) {
+        cands.extend(0..legal.len());
+        return;
+    }
+    for &a in legal {
+        tree.edge_of(0, a);
+    }
+    cands.extend(legal.iter().map(|&a| tree.find(0, a).unwrap_or(0)));
 }
 
 pub(super) fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) {
@@ -393,10 +409,10 @@ impl<'a, G: Game> Part<'a, G> {
         self.expand(ctx);
         if self.noise && !matches!(job, Job::Roots) {
             self.noise = false;
-            let legal = &mut self.scratch.legal;
+            let Scratch { legal, cands, .. } = &mut *self.scratch;
             for (state, game) in self.states.iter().zip(self.games.iter_mut()) {
                 state.legal_actions(legal);
-                noise(ctx.rule, legal, game);
+                noise(ctx.rule, legal, cands, game);
             }
         }
         match job {
@@ -885,20 +901,7 @@ pub(super) fn result<G: Game>(
         ..
     } = scratch;
     state.legal_actions(legal);
-    // The root's edges are its legal actions, in order, unless a world of hidden information
-    // added others or the legal actions come in another order: only then are they looked up.
-    let edges = tree.node(0).edges;
-    let all =
-        edges.len() == legal.len() && edges.iter().zip(legal.iter()).all(|(e, &a)| e.action == a);
-    cands.clear();
-    if all {
-        cands.extend(0..legal.len());
-    } else {
-        for &a in legal.iter() {
-            tree.edge_of(0, a);
-        }
-        cands.extend(legal.iter().map(|&a| tree.find(0, a).unwrap_or(0)));
-    }
+    root_cands(tree, legal, cands);
     let root = tree.node(0);
     let mut visits = vec![0u64; num_actions];
     let mut total = 0u64;
@@ -955,29 +958,25 @@ pub(super) fn result<G: Game>(
 }
 
 /// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.
-pub(super) fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
+pub(super) fn noise(rule: &Rule, legal: &[u32], cands: &mut Vec<usize>, game: &mut GameSearch) {
     let tree = &mut game.tree;
     tree.root_extra.fill(0.0);
-    for &a in legal {
-        tree.edge_of(0, a);
-    }
+    root_cands(tree, legal, cands);
     match rule {
         Rule::Puct(c) => {
             if c.dirichlet_fraction > 0.0 {
                 let eta = puct::dirichlet(c.dirichlet_alpha, legal.len(), &mut game.rng);
-                for (&a, x) in legal.iter().zip(eta) {
-                    let e = tree.find(0, a).unwrap_or(0);
+                for (&e, x) in cands.iter().zip(eta) {
                     tree.root_extra[e] = x;
                 }
             }
         }
         Rule::Gumbel(c) => {
-            for &a in legal {
+            for &e in cands.iter() {
                 let mut u = uniform(&mut game.rng);
                 if u == 0.0 {
                     u = 1.0 / (1u64 << 53) as f64;
                 }
-                let e = tree.find(0, a).unwrap_or(0);
                 tree.root_extra[e] = c.gumbel_scale * -(-u.ln()).ln();
             }
         }

@@ -317,7 +317,7 @@ fn search_alone<G: Game>(
         expand_uniform(&mut game.tree, 0, &root_world(state), scratch)?;
     }
     state.legal_actions(&mut scratch.legal);
-    noise(ctx.rule, &scratch.legal, game);
+    noise(ctx.rule, &scratch.legal, &mut scratch.cands, game);
     for j in 0..simulations {
         if stop(1) {
             return Ok(false);
