@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::ops::DerefMut;
 
-use super::cands::{listed_priors, AllEdges, Cands, Listed};
+use super::cands::{listed_priors, max_logit, AllEdges, Cands, Listed};
 use super::crew::{with_crew, Crew};
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
@@ -209,18 +209,23 @@ pub(super) fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) 
     }
 }
 
-/// The edges of `legal` as the uniform evaluator scores them: logits 0, and the softmax of equal
-/// logits as [`softmax`] computes it (each term 1, their sum the count, exactly).
-pub(super) fn uniform_edges(legal: &[u32]) -> impl ExactSizeIterator<Item = Edge> + '_ {
+/// The edges of `legal` as the uniform evaluator scores them, and their largest logit: logits
+/// 0, and the softmax of equal logits as [`softmax`] computes it (each term 1, their sum the
+/// count, exactly).
+pub(super) fn uniform_edges(legal: &[u32]) -> (impl ExactSizeIterator<Item = Edge> + '_, f64) {
     let prior = 1.0 / legal.len() as f64;
-    legal
+    let edges = legal
         .iter()
-        .map(move |&action| Edge::new(action, prior, 0.0))
+        .map(move |&action| Edge::new(action, prior, 0.0));
+    (
+        edges,
+        max_logit((!legal.is_empty()).then_some(0.0).into_iter()),
+    )
 }
 
-/// The softmax of `logits`, into `out`.
-fn softmax(logits: &[f64], out: &mut Vec<f64>) {
-    let m = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+/// The softmax of `logits`, into `out`; returns the largest logit (`-inf` for none).
+fn softmax(logits: &[f64], out: &mut Vec<f64>) -> f64 {
+    let m = max_logit(logits.iter().copied());
     out.clear();
     // exp(0) is exactly 1: equal logits (a uniform model) cost no exponential.
     out.extend(
@@ -230,6 +235,7 @@ fn softmax(logits: &[f64], out: &mut Vec<f64>) {
     );
     let sum: f64 = out.iter().sum();
     out.iter_mut().for_each(|x| *x /= sum);
+    m
 }
 
 /// The world a root is evaluated in: the state itself, or in a game with hidden information a
@@ -532,15 +538,16 @@ impl<'a, G: Game> Part<'a, G> {
             let tree = &mut self.games[leaf.game].tree;
             let legal = &s.leaf_legal[from..to];
             if ctx.uniform {
-                tree.expand(leaf.node, s.movers[i], values, uniform_edges(legal));
+                let (edges, max) = uniform_edges(legal);
+                tree.expand(leaf.node, s.movers[i], values, edges, max);
             } else {
                 let logits = &s.leaf_logits[from..to];
-                softmax(logits, &mut priors);
+                let max = softmax(logits, &mut priors);
                 let edges = legal
                     .iter()
                     .zip(logits.iter().zip(&priors))
                     .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit));
-                tree.expand(leaf.node, s.movers[i], values, edges);
+                tree.expand(leaf.node, s.movers[i], values, edges, max);
             }
             backup(tree, &s.paths[leaf.path.0..leaf.path.1], values);
             while let Some(&(_, a, b)) = s.more_paths.get(more).filter(|m| m.0 == i) {

@@ -194,7 +194,13 @@ pub(crate) fn select_interior<C: Cands>(
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
     for (i, &x) in xs.iter().enumerate() {
-        let score = x / sum - f64::from(node.visits(cands.edge(i))) / (1.0 + n as f64);
+        let v = node.visits(cands.edge(i));
+        // An unvisited candidate's `N(a) / (1 + n)` is +0, which subtracts nothing.
+        let score = if v == 0 {
+            x / sum
+        } else {
+            x / sum - f64::from(v) / (1.0 + n as f64)
+        };
         if score > best_score {
             best_score = score;
             best = i;

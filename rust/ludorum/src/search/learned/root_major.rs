@@ -342,11 +342,7 @@ fn expand_uniform<G: Game>(
 ) -> Result<(), Error> {
     world.legal_actions(&mut scratch.legal);
     let mover = world.current_player().ok_or_else(|| over("evaluate"))?;
-    tree.expand(
-        node,
-        mover,
-        &scratch.leaf_values,
-        uniform_edges(&scratch.legal),
-    );
+    let (edges, max) = uniform_edges(&scratch.legal);
+    tree.expand(node, mover, &scratch.leaf_values, edges, max);
     Ok(())
 }
