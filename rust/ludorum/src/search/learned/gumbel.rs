@@ -129,12 +129,15 @@ fn completed<'o, C: Cands, const LOGITS: bool>(
     }
     let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
     let range = (max - min).max(1e-8);
+    // Every unvisited candidate has the mixed value's `σ`: computed once.
+    let sigma_mixed = scale * ((mixed - min) / range);
     let mut top = f64::NEG_INFINITY;
     for (i, q) in out.iter_mut().enumerate() {
-        if q.is_nan() {
-            *q = mixed;
-        }
-        *q = scale * ((*q - min) / range);
+        *q = if q.is_nan() {
+            sigma_mixed
+        } else {
+            scale * ((*q - min) / range)
+        };
         if LOGITS {
             *q += cands.logit(node, i);
             top = larger(top, *q);
