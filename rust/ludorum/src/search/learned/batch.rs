@@ -290,8 +290,7 @@ fn select<C: Cands>(
         }
         Rule::Gumbel(c) => {
             if root {
-                let (_, sigma) = gumbel::sigma(n, cands, c, players, sigma);
-                gumbel::select_root(n, cands, sigma, target)
+                gumbel::select_root(n, cands, c, players, sigma, target)
             } else {
                 gumbel::select_interior(n, cands, c, players, sigma)
             }

@@ -61,32 +61,56 @@ pub(crate) fn sigma<'o, C: Cands>(
     players: usize,
     out: &'o mut Vec<f64>,
 ) -> (u64, &'o [f64]) {
-    let (n, sigma, _) = completed::<C, false>(node, cands, config, players, out);
-    (n, sigma)
+    let (completion, qs) = completion(node, cands, config, players, out);
+    qs.iter_mut().for_each(|q| *q = completion.sigma(*q));
+    (completion.n, qs)
 }
 
-/// [`sigma`], or with `LOGITS` `l'(a) + σ(a)` per candidate and their maximum: the interior
-/// selection reads `σ` only through that sum, which the last pass over the candidates writes in
-/// place of `σ` (one pass and one buffer fewer).
+/// What turns a candidate's Q into its `σ`, from one pass over the candidates.
+struct Completion {
+    /// The candidates' visits `Σ N(a)`.
+    n: u64,
+    min: f64,
+    range: f64,
+    scale: f64,
+    /// The `σ` of every unvisited candidate (that of the mixed value): computed once.
+    sigma_mixed: f64,
+}
+
+impl Completion {
+    /// The `σ` of a candidate whose Q is `q` (NaN: unvisited).
+    #[inline(always)]
+    fn sigma(&self, q: f64) -> f64 {
+        if q.is_nan() {
+            self.sigma_mixed
+        } else {
+            self.scale * ((q - self.min) / self.range)
+        }
+    }
+}
+
+/// Each candidate's Q (NaN for the unvisited), written into `out`, and what turns them into
+/// `σ`s. The selections compute only the `σ`s they read, and the interior one only as part of
+/// `l' + σ`.
 ///
 /// `out` keeps its length from call to call (it only grows): a node's candidates are the first
 /// `cands.len()` entries, so no call fills the buffer before writing it.
 #[inline(always)]
-fn completed<'o, C: Cands, const LOGITS: bool>(
+fn completion<'o, C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
     config: &GumbelConfig,
     players: usize,
     out: &'o mut Vec<f64>,
-) -> (u64, &'o mut [f64], f64) {
+) -> (Completion, &'o mut [f64]) {
     let p = node.player;
     let k = cands.len();
     if out.len() < k {
         out.resize(k, 0.0);
     }
     let out = &mut out[..k];
-    // One pass for the visits, each visited candidate's Q (NaN for the unvisited, filled with
-    // the mixed value below) and the visited Qs' range (min and max do not depend on order).
+    // One pass for the visits, each visited candidate's Q and the visited Qs' range (min and
+    // max do not depend on order).
     let mut n = 0u64;
     let mut max_visits = 0u32;
     let mut sum_probs = 0.0;
@@ -129,21 +153,14 @@ fn completed<'o, C: Cands, const LOGITS: bool>(
     }
     let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
     let range = (max - min).max(1e-8);
-    // Every unvisited candidate has the mixed value's `σ`: computed once.
-    let sigma_mixed = scale * ((mixed - min) / range);
-    let mut top = f64::NEG_INFINITY;
-    for (i, q) in out.iter_mut().enumerate() {
-        *q = if q.is_nan() {
-            sigma_mixed
-        } else {
-            scale * ((*q - min) / range)
-        };
-        if LOGITS {
-            *q += cands.logit(node, i);
-            top = larger(top, *q);
-        }
-    }
-    (n, out, top)
+    let completion = Completion {
+        n,
+        min,
+        range,
+        scale,
+        sigma_mixed: scale * ((mixed - min) / range),
+    };
+    (completion, out)
 }
 
 /// `exp(x - max)` in place of each `x`; returns their sum (the softmax's denominator).
@@ -184,7 +201,7 @@ pub(crate) fn improved_policy<C: Cands>(
 
 /// Interior selection: the candidate maximising `π'(a) - N(a) / (1 + n)` (ties: lowest id),
 /// where `π'` is the softmax of `l' + σ` and `n` the candidates' visits; `buffer` is room for
-/// `σ` and then `π'`.
+/// the candidates' Qs, then `l' + σ`, then `π'`.
 pub(crate) fn select_interior<C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
@@ -192,8 +209,14 @@ pub(crate) fn select_interior<C: Cands>(
     players: usize,
     buffer: &mut Vec<f64>,
 ) -> usize {
-    let (n, xs, max) = completed::<C, true>(node, cands, config, players, buffer);
+    let (completion, xs) = completion(node, cands, config, players, buffer);
+    let mut max = f64::NEG_INFINITY;
+    for (i, x) in xs.iter_mut().enumerate() {
+        *x = completion.sigma(*x) + cands.logit(node, i);
+        max = larger(max, *x);
+    }
     let sum = exps_in_place(xs, max);
+    let n = completion.n;
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
     for (i, &x) in xs.iter().enumerate() {
@@ -212,11 +235,11 @@ pub(crate) fn select_interior<C: Cands>(
     best
 }
 
-/// `max(-1e9, g + l' + σ)` of candidate `i`.
+/// `max(-1e9, g + l' + σ)` of candidate `i`, whose `σ` is `sigma`.
 #[inline]
-fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f64 {
+fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: f64, i: usize) -> f64 {
     larger(
-        node.extra[cands.edge(i)] + cands.logit(node, i) + sigma[i],
+        node.extra[cands.edge(i)] + cands.logit(node, i) + sigma,
         -1e9,
     )
 }
@@ -224,13 +247,17 @@ fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f6
 /// Root selection at target visit count `target`: among candidates with `N(a) = target`, the
 /// one maximising `max(-1e9, g + l' + σ)` (ties: lowest id). When no candidate has exactly
 /// `target` visits (a reused tree's root, or virtual loss), the candidates with the smallest
-/// count above `target` take their place, or failing those the least visited.
+/// count above `target` take their place, or failing those the least visited. `buffer` is
+/// room for the candidates' Qs; only the `σ`s of the candidates in the running are computed.
 pub(crate) fn select_root<C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
-    sigma: &[f64],
+    config: &GumbelConfig,
+    players: usize,
+    buffer: &mut Vec<f64>,
     target: u32,
 ) -> usize {
+    let (completion, qs) = completion(node, cands, config, players, buffer);
     let visits = || (0..cands.len()).map(|i| node.visits(cands.edge(i)));
     let wanted = if visits().any(|v| v == target) {
         target
@@ -242,11 +269,11 @@ pub(crate) fn select_root<C: Cands>(
     };
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
-    for i in 0..cands.len() {
+    for (i, &q) in qs.iter().enumerate() {
         if node.visits(cands.edge(i)) != wanted {
             continue;
         }
-        let score = score(node, cands, sigma, i);
+        let score = score(node, cands, completion.sigma(q), i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);
@@ -268,7 +295,7 @@ pub(crate) fn choose<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64]) -> 
         if node.edges[cands.edge(i)].n != most {
             continue;
         }
-        let score = score(node, cands, sigma, i);
+        let score = score(node, cands, sigma[i], i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);
