@@ -189,7 +189,7 @@ fn candidates<G: Game>(
 /// The edge of each of the root's `legal` actions, into `cands` (edges added for missing ones).
 /// The root's edges are its legal actions in order unless a world of hidden information added
 /// others, or the game lists its legal actions in another order: only then are they looked up.
-fn root_cands(tree: &mut Tree, legal: &[u32], cands: &mut Vec<usize>) {
+pub(super) fn root_cands(tree: &mut Tree, legal: &[u32], cands: &mut Vec<usize>) {
     cands.clear();
     let edges = tree.node(0).edges;
     if edges.len() == legal.len() && edges.iter().zip(legal).all(|(e, &a)| e.action == a) {
