@@ -283,7 +283,7 @@ pub(crate) fn select_root<C: Cands>(
 }
 
 /// The chosen move: among the candidates with the most visits, the one maximising
-/// `g + l' + σ` (ties: lowest id).
+/// `g + l' + σ` (ties: lowest id); `sigma` has one `σ` per candidate.
 pub(crate) fn choose<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64]) -> usize {
     let most = (0..cands.len())
         .map(|i| node.edges[cands.edge(i)].n)
@@ -291,11 +291,11 @@ pub(crate) fn choose<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64]) -> 
         .unwrap_or(0);
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
-    for i in 0..cands.len() {
+    for (i, &s) in sigma.iter().enumerate() {
         if node.edges[cands.edge(i)].n != most {
             continue;
         }
-        let score = score(node, cands, sigma[i], i);
+        let score = score(node, cands, s, i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);
