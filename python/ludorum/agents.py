@@ -166,9 +166,13 @@ class BuiltinAgent:
         return repr(self)
 
 
+# The Rust state classes, as a set: `_rust` is asked once per state of a batch.
+_RUST_STATES = frozenset(_ludorum.GAMES.values())
+
+
 def _rust(state: State) -> State:
     """``state`` itself when it is a Rust state, else its Rust twin (same moves, same ids)."""
-    if type(state) in _ludorum.GAMES.values():
+    if type(state) in _RUST_STATES:
         return state
     if not isinstance(state, State):
         raise InvalidArgumentError(f"state must be a ludorum state, got {_args.show(state)}")

@@ -110,8 +110,10 @@ macro_rules! bind_games {
         fn snapshot_as<G: Game>(state: &Bound<'_, PyAny>) -> PyResult<G> {
             $(
                 if let Ok(state) = state.cast::<$module::Class>() {
-                    let game: Box<dyn std::any::Any> = Box::new(state.get().snapshot()?);
-                    return game.downcast::<G>().map(|g| *g).map_err(|_| {
+                    // Taken out of an `Option` seen as `Any`: no allocation per state.
+                    let mut game = Some(state.get().snapshot()?);
+                    let any: &mut dyn std::any::Any = &mut game;
+                    return any.downcast_mut::<Option<G>>().and_then(Option::take).ok_or_else(|| {
                         errors::InvalidArgumentError::new_err(format!(
                             "every state must be a {} state, got a {} state",
                             G::NAME,

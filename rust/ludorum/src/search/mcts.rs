@@ -20,7 +20,7 @@
 //! thousand simulations compares a few dozen moves well rather than every move once.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 
 use crate::core::game::Game;
@@ -90,8 +90,8 @@ pub struct Analysis<M> {
 
 const NO_NODE: u32 = u32::MAX;
 
-/// How long the calling thread, its tree searched, waits awake for the other threads' trees
-/// before it lets the pool put it to sleep.
+/// How long the calling thread, with no tree left free to run, waits awake for the other
+/// threads' trees before it yields its core at each look.
 const AWAKE_FOR_THE_OTHER_TREES: Duration = Duration::from_micros(500);
 
 /// When one thread's search ends: after `budget` simulations, at `deadline`, or soon after
@@ -100,6 +100,172 @@ struct Ends<'a> {
     budget: u32,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
+}
+
+/// A tree's share of the simulations is run this many chunks at a time (at least
+/// [`MIN_CHUNK`] simulations each), so that the calling thread can run the first chunks of a
+/// tree whose thread has not woken yet.
+const CHUNKS_PER_TREE: u32 = 16;
+
+/// The fewest simulations in a chunk: a chunk costs a lock attempt per tree and a few
+/// allocations, and the search looks at its deadline every 16 simulations of a chunk.
+const MIN_CHUNK: u32 = 32;
+
+/// One search's trees and what the threads searching them share.
+///
+/// Each tree has its share of the simulations and its own random stream, so its simulations
+/// are the same whichever thread runs them, a chunk at a time. Each thread has a tree of its
+/// own (its home); until a tree's thread has come, the other threads run its chunks too, taking
+/// whichever free tree has the most simulations left. A pool thread that wakes late (tens of
+/// microseconds on a quiet 2-core machine, at times milliseconds on a busy one) thus finds
+/// its tree as far along as the calling thread's, rather than the calling thread waiting the
+/// whole delay at the end; and the calling thread never waits for a pool thread with nothing
+/// left to do. Once a tree's thread has come, the tree stays with it, as a tree moved to
+/// another core would have to be fetched into that core's caches again.
+struct Work<G: Game> {
+    /// The parameters (its own trees are empty).
+    searcher: Mcts<G>,
+    game: G,
+    viewer: usize,
+    info: bool,
+    decisive: Decisive,
+    /// The keys of the moves from the start, for tree reuse.
+    history_keys: Vec<u64>,
+    deadline: Option<Instant>,
+    /// Simulations in a chunk.
+    chunk: u32,
+    trees: Vec<Slot<G>>,
+    /// Trees with nothing left to run.
+    finished: AtomicUsize,
+    /// The search ends early (`stop` or the deadline): each tree stops after its first simulation.
+    ended: AtomicBool,
+}
+
+/// A tree of a search, with its share of the simulations.
+struct Slot<G: Game> {
+    share: Mutex<Share<G>>,
+    /// The tree's own thread has taken it: no other thread runs its chunks.
+    came: AtomicBool,
+    /// Nothing is left to run.
+    done: AtomicBool,
+}
+
+struct Share<G: Game> {
+    tree: Tree<G>,
+    /// Simulations still to run.
+    left: u32,
+    /// Simulations run in this search.
+    ran: u32,
+    /// The tree's root is the searched position (see [`Mcts::find_root`]).
+    rooted: bool,
+}
+
+impl<G: Game> Work<G> {
+    /// Runs chunks of tree `home` and of trees whose threads have not come, until no tree is
+    /// left to run. The calling thread (`caller`) then waits, awake and polling `stop`, for
+    /// the trees other threads are running; a pool thread (whose `stop` is `ended`) leaves.
+    fn help(&self, home: usize, stop: &AtomicBool, caller: bool) {
+        let n = self.trees.len();
+        let mut waiting: Option<Instant> = None;
+        while self.finished.load(Ordering::Acquire) < n {
+            let mut best: Option<(usize, MutexGuard<'_, Share<G>>)> = None;
+            let mut home_busy = false;
+            // Home first, so that it wins a tie.
+            for k in (0..n).map(|i| (home + i) % n) {
+                let slot = &self.trees[k];
+                if slot.done.load(Ordering::Acquire)
+                    || k != home && slot.came.load(Ordering::Acquire)
+                {
+                    continue;
+                }
+                let share = match slot.share.try_lock() {
+                    Ok(share) => share,
+                    Err(TryLockError::WouldBlock) => {
+                        home_busy |= k == home;
+                        continue;
+                    }
+                    Err(TryLockError::Poisoned(_)) if caller => {
+                        panic!("a search thread panicked")
+                    }
+                    Err(TryLockError::Poisoned(_)) => return,
+                };
+                if share.left > 0 && best.as_ref().is_none_or(|(_, b)| share.left > b.left) {
+                    best = Some((k, share));
+                }
+            }
+            match best {
+                Some((k, mut share)) => {
+                    waiting = None;
+                    if k == home {
+                        self.trees[k].came.store(true, Ordering::Release);
+                    }
+                    if self.run_chunk(&mut share, stop) {
+                        self.trees[k].done.store(true, Ordering::Release);
+                        self.finished.fetch_add(1, Ordering::Release);
+                    }
+                }
+                None if caller || home_busy => {
+                    // The last chunks of the other trees (or of home, run by another thread
+                    // before this one came) are running: wait awake for a while rather than
+                    // yield the core, since getting it back costs tens of microseconds.
+                    if caller && crate::core::watch::stopped(stop) {
+                        self.ended.store(true, Ordering::Relaxed);
+                    }
+                    if waiting.get_or_insert_with(Instant::now).elapsed()
+                        < AWAKE_FOR_THE_OTHER_TREES
+                    {
+                        std::hint::spin_loop();
+                    } else {
+                        std::thread::yield_now();
+                    }
+                }
+                None => return,
+            }
+        }
+    }
+
+    /// Runs the next chunk of a tree's share; whether nothing is left to run.
+    fn run_chunk(&self, share: &mut Share<G>, stop: &AtomicBool) -> bool {
+        if !share.rooted {
+            Mcts::find_root(&mut share.tree, &self.history_keys);
+            share.rooted = true;
+        }
+        let ended = self.ended.load(Ordering::Relaxed);
+        // After the end, a tree that has not run yet still runs one simulation.
+        let budget = if ended {
+            u32::from(share.ran == 0)
+        } else {
+            share.left.min(self.chunk)
+        };
+        let ran = if budget == 0 {
+            0
+        } else {
+            let ends = Ends {
+                budget,
+                deadline: self.deadline,
+                stop,
+            };
+            let (viewer, info) = (self.viewer, self.info);
+            self.searcher.search(
+                &mut share.tree,
+                &self.game,
+                viewer,
+                info,
+                ends,
+                &self.decisive,
+            )
+        };
+        share.ran += ran;
+        share.left -= ran;
+        if ran < budget {
+            self.ended.store(true, Ordering::Relaxed);
+        }
+        if share.left == 0 || ended || ran < budget {
+            share.left = 0;
+            return true;
+        }
+        false
+    }
 }
 
 /// The most moves a node may have for the look at moves that win at once (decisive moves),
@@ -158,7 +324,13 @@ impl Decisive {
                 &self.after[at]
             }
         };
-        Some(cell.get_or_init(|| wins_at_once(state, moves, mover)))
+        if cell.get().is_none() {
+            // Worked out outside the cell: a thread that finds another one working out the
+            // same flags works them out too rather than sleeping until the other is done, as
+            // waking it again would cost more than the look.
+            let _ = cell.set(wins_at_once(state, moves, mover));
+        }
+        cell.get().map(Vec::as_slice)
     }
 }
 
@@ -242,12 +414,14 @@ struct Tree<G: Game> {
 pub struct Mcts<G: Game> {
     config: MctsConfig,
     trees: Vec<Tree<G>>,
+    /// Simulations per chunk of a tree's share, when not the default (tests: the search is the
+    /// same however its chunks fall).
+    chunk: Option<u32>,
 }
 
 impl<G: Game> Tree<G> {
-    /// A tree with no node yet: [`Mcts::find_root`] makes its root on the thread that
-    /// searches it, so that the tree's memory comes from that thread's allocator arena (grown
-    /// from another thread's, each regrowth of its arrays would take that thread's arena lock).
+    /// A tree with no node yet: [`Mcts::find_root`] makes its root on the thread that takes
+    /// its first chunk, so that the tree's memory comes from a thread that searches it.
     fn new(players: usize, seed: u64) -> Self {
         Self {
             nodes: Vec::new(),
@@ -328,6 +502,16 @@ impl<G: Game> Mcts<G> {
         Self {
             config,
             trees: Vec::new(),
+            chunk: None,
+        }
+    }
+
+    /// This search with chunks of `chunk` simulations (see [`Work`]).
+    #[cfg(test)]
+    pub(crate) fn with_chunk(self, chunk: u32) -> Self {
+        Self {
+            chunk: Some(chunk.max(1)),
+            ..self
         }
     }
 
@@ -410,54 +594,57 @@ impl<G: Game> Mcts<G> {
                 .map(|t| Tree::new(game.num_players(), self.thread_seed(t)))
                 .collect();
         }
-        let deadline = self.config.time_limit.map(|d| Instant::now() + d);
         let total = self.config.simulations.max(1);
         let share =
             |t: usize| total / threads as u32 + u32::from((t as u32) < total % threads as u32);
-        let mut trees = std::mem::take(&mut self.trees);
-        let decisive = Decisive::new(game, info);
-        let this = &*self;
-        let run = |t: usize, tree: &mut Tree<G>| {
-            // On the tree's own thread (see `Tree::new`).
-            Self::find_root(tree, &history_keys);
-            let ends = Ends {
-                budget: share(t),
-                deadline,
-                stop,
-            };
-            this.search(tree, game, viewer, info, ends, &decisive)
-        };
-        let (first, others) = trees
-            .split_first_mut()
-            .expect("one tree per thread, at least one");
-        let mut done = vec![0u32; threads];
-        let (first_done, others_done) = done.split_first_mut().expect("one count per tree");
-        // The other trees go to rayon's pool, whose threads outlive a search: a scoped thread
-        // started and joined per search costs ~40 µs on a quiet 2-core machine (70-110 µs on
-        // a busy one), several percent of a 2,000-simulation Connect Four search (~1 ms).
-        // The calling thread searches the first tree meanwhile.
-        let finished = AtomicUsize::new(0);
-        rayon::in_place_scope(|scope| {
-            for (t, (tree, count)) in others.iter_mut().zip(others_done).enumerate() {
-                let (run, finished) = (&run, &finished);
-                scope.spawn(move |_| {
-                    *count = run(t + 1, tree);
-                    finished.fetch_add(1, Ordering::Release);
-                });
-            }
-            *first_done = run(0, first);
-            // The other trees end about when this one does: wait for them awake for a while
-            // rather than asleep, since waking a thread again costs tens of microseconds.
-            let waiting = Instant::now();
-            while finished.load(Ordering::Acquire) < threads - 1
-                && waiting.elapsed() < AWAKE_FOR_THE_OTHER_TREES
-            {
-                std::hint::spin_loop();
-            }
+        let work = Arc::new(Work {
+            searcher: Self::new(self.config.clone()),
+            game: game.clone(),
+            viewer,
+            info,
+            decisive: Decisive::new(game, info),
+            history_keys,
+            deadline: self.config.time_limit.map(|d| Instant::now() + d),
+            chunk: self
+                .chunk
+                .unwrap_or((total / threads as u32 / CHUNKS_PER_TREE).max(MIN_CHUNK)),
+            trees: std::mem::take(&mut self.trees)
+                .into_iter()
+                .enumerate()
+                .map(|(t, tree)| Slot {
+                    share: Mutex::new(Share {
+                        tree,
+                        left: share(t),
+                        ran: 0,
+                        rooted: false,
+                    }),
+                    came: AtomicBool::new(false),
+                    done: AtomicBool::new(false),
+                })
+                .collect(),
+            finished: AtomicUsize::new(0),
+            ended: AtomicBool::new(false),
         });
-        let done: u32 = done.iter().sum();
-        self.trees = trees;
-        debug_assert!(done <= total);
+        // The other threads come from rayon's pool, whose threads outlive a search (a thread
+        // started and joined per search costs ~40 µs on a quiet 2-core machine). They are not
+        // waited for: one that wakes late finds its tree's chunks taken by the calling thread
+        // (see `Work`). The calling thread's home is the last tree: with the first, the pool
+        // thread's tree took a quarter longer than the caller's in tic-tac-toe searches from
+        // Python (for a reason not found), and with the last the two took the same time.
+        for t in 1..threads {
+            let work = Arc::clone(&work);
+            rayon::spawn(move || work.help(t - 1, &work.ended, false));
+        }
+        work.help(threads - 1, stop, true);
+        let players = game.num_players();
+        self.trees = work
+            .trees
+            .iter()
+            .map(|slot| {
+                let mut share = slot.share.lock().unwrap_or_else(PoisonError::into_inner);
+                std::mem::replace(&mut share.tree, Tree::new(players, 0))
+            })
+            .collect();
         self.merge(game)
     }
 

@@ -85,6 +85,60 @@ fn searches_are_deterministic_and_analyse_adds_up() {
     }
 }
 
+struct ChunksFallAnyWay;
+
+impl Visitor for ChunksFallAnyWay {
+    type Output = ();
+
+    fn visit<G: Game>(self) {
+        for game in positions::<G>(2) {
+            for threads in [1, 2, 3] {
+                let whole = Mcts::new(mcts(150, 3, threads)).analyse(&game);
+                for chunk in [1, 7] {
+                    let chunked = Mcts::new(mcts(150, 3, threads))
+                        .with_chunk(chunk)
+                        .analyse(&game);
+                    assert_eq!(
+                        whole,
+                        chunked,
+                        "{}: {threads} threads, chunks of {chunk} simulations",
+                        G::NAME
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_search_is_the_same_however_its_chunks_fall() {
+    for facts in ALL {
+        visit(facts.name, ChunksFallAnyWay).unwrap();
+    }
+}
+
+#[test]
+fn two_threads_search_the_trees_of_two_one_thread_searches() {
+    use crate::core::rng::mix;
+    use crate::games::connect_four::ConnectFour;
+    let game = positions::<ConnectFour>(1).remove(0);
+    let both = Mcts::new(mcts(301, 8, 2)).analyse(&game);
+    // Thread t searches with the stream `mix(seed ^ mix(t + 1))` and the first tree takes the
+    // odd simulation: one thread from seed `8 ^ mix(2) ^ mix(1)` searches the second tree.
+    let first = Mcts::new(mcts(151, 8, 1)).analyse(&game);
+    let second = Mcts::new(mcts(150, 8 ^ mix(2) ^ mix(1), 1)).analyse(&game);
+    for m in &both.moves {
+        let visits = |a: &super::Analysis<_>| {
+            a.moves
+                .iter()
+                .find(|n| n.mv == m.mv)
+                .map_or(0, |n| n.visits)
+        };
+        assert_eq!(m.visits, visits(&first) + visits(&second), "{m:?}");
+    }
+    assert_eq!(both.simulations, 301);
+}
+
 /// Whether playing `mv` wins the game at once for the player to move.
 fn wins_at_once<G: Game>(game: &G, mv: G::Move) -> bool {
     let mover = game.current_player().expect("running");

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::ops::DerefMut;
 
-use super::cands::{listed_priors, AllEdges, Cands, Listed};
+use super::cands::{listed_priors, max_logit, AllEdges, Cands, Listed};
 use super::crew::{with_crew, Crew};
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
@@ -57,12 +57,14 @@ pub struct LearnedSearch {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
     /// The candidates of the node being selected from (edge indices).
-    cands: Vec<usize>,
-    /// Their priors, logits, `σ` and `π'` (Gumbel).
+    pub(super) cands: Vec<usize>,
+    /// Their priors and logits, and room for Gumbel's `σ` and `π'`.
     priors: Vec<f64>,
     logits: Vec<f64>,
     sigma: Vec<f64>,
+    /// A result's `π'` (Gumbel) and visit counts (PUCT).
     pi: Vec<f64>,
+    counts: Vec<u64>,
     /// A world's legal actions.
     pub(super) legal: Vec<u32>,
     /// A finished world's returns.
@@ -184,6 +186,22 @@ fn candidates<G: Game>(
     cands.extend(legal.iter().map(|&a| tree.find(n, a).unwrap_or(0)));
 }
 
+/// The edge of each of the root's `legal` actions, into `cands` (edges added for missing ones).
+/// The root's edges are its legal actions in order unless a world of hidden information added
+/// others, or the game lists its legal actions in another order: only then are they looked up.
+pub(super) fn root_cands(tree: &mut Tree, legal: &[u32], cands: &mut Vec<usize>) {
+    cands.clear();
+    let edges = tree.node(0).edges;
+    if edges.len() == legal.len() && edges.iter().zip(legal).all(|(e, &a)| e.action == a) {
+        cands.extend(0..legal.len());
+        return;
+    }
+    for &a in legal {
+        tree.edge_of(0, a);
+    }
+    cands.extend(legal.iter().map(|&a| tree.find(0, a).unwrap_or(0)));
+}
+
 pub(super) fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) {
     for &(n, a, hint) in path {
         let e = tree.edge_at(n, a, hint);
@@ -191,18 +209,23 @@ pub(super) fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) 
     }
 }
 
-/// The edges of `legal` as the uniform evaluator scores them: logits 0, and the softmax of equal
-/// logits as [`softmax`] computes it (each term 1, their sum the count, exactly).
-pub(super) fn uniform_edges(legal: &[u32]) -> impl ExactSizeIterator<Item = Edge> + '_ {
+/// The edges of `legal` as the uniform evaluator scores them, and their largest logit: logits
+/// 0, and the softmax of equal logits as [`softmax`] computes it (each term 1, their sum the
+/// count, exactly).
+pub(super) fn uniform_edges(legal: &[u32]) -> (impl ExactSizeIterator<Item = Edge> + '_, f64) {
     let prior = 1.0 / legal.len() as f64;
-    legal
+    let edges = legal
         .iter()
-        .map(move |&action| Edge::new(action, prior, 0.0))
+        .map(move |&action| Edge::new(action, prior, 0.0));
+    (
+        edges,
+        max_logit((!legal.is_empty()).then_some(0.0).into_iter()),
+    )
 }
 
-/// The softmax of `logits`, into `out`.
-fn softmax(logits: &[f64], out: &mut Vec<f64>) {
-    let m = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+/// The softmax of `logits`, into `out`; returns the largest logit (`-inf` for none).
+fn softmax(logits: &[f64], out: &mut Vec<f64>) -> f64 {
+    let m = max_logit(logits.iter().copied());
     out.clear();
     // exp(0) is exactly 1: equal logits (a uniform model) cost no exponential.
     out.extend(
@@ -212,6 +235,7 @@ fn softmax(logits: &[f64], out: &mut Vec<f64>) {
     );
     let sum: f64 = out.iter().sum();
     out.iter_mut().for_each(|x| *x /= sum);
+    m
 }
 
 /// The world a root is evaluated in: the state itself, or in a game with hidden information a
@@ -248,9 +272,8 @@ pub(super) fn descent<G: Game>(
     Ok((world, target))
 }
 
-/// The candidate the rule selects at node `n` (the root when `root`); `sigma` and `pi` are
-/// room for Gumbel's `σ` and `π'`.
-#[allow(clippy::too_many_arguments)]
+/// The candidate the rule selects at node `n` (the root when `root`); `sigma` is room for
+/// Gumbel's `σ` and `π'`.
 fn select<C: Cands>(
     rule: &Rule,
     n: &NodeRef<'_>,
@@ -259,7 +282,6 @@ fn select<C: Cands>(
     target: u32,
     players: usize,
     sigma: &mut Vec<f64>,
-    pi: &mut Vec<f64>,
 ) -> usize {
     match rule {
         Rule::Puct(c) => {
@@ -267,11 +289,10 @@ fn select<C: Cands>(
             puct::select(n, cands, c.c_puct, players, noise)
         }
         Rule::Gumbel(c) => {
-            let visits = gumbel::sigma(n, cands, c, players, sigma);
             if root {
-                gumbel::select_root(n, cands, sigma, target)
+                gumbel::select_root(n, cands, c, players, sigma, target)
             } else {
-                gumbel::select_interior(n, cands, sigma, visits, pi)
+                gumbel::select_interior(n, cands, c, players, sigma)
             }
         }
     }
@@ -304,7 +325,7 @@ pub(super) fn descend<G: Game>(
             return Ok(Some((node, world)));
         }
         let s = &mut *scratch;
-        let (sigma, pi) = (&mut s.sigma, &mut s.pi);
+        let sigma = &mut s.sigma;
         let root = node == 0;
         let e = if hidden {
             candidates(tree, node, &world, &mut s.legal, &mut s.cands);
@@ -316,14 +337,14 @@ pub(super) fn descend<G: Game>(
                 logits: &s.logits,
             };
             (cands.len() > 0)
-                .then(|| cands.edge(select(rule, &n, &cands, root, target, players, sigma, pi)))
+                .then(|| cands.edge(select(rule, &n, &cands, root, target, players, sigma)))
         } else {
             let n = tree.node(node);
             let cands = AllEdges {
                 len: n.edges.len(),
                 max_logit: at.max_logit,
             };
-            (cands.len() > 0).then(|| select(rule, &n, &cands, root, target, players, sigma, pi))
+            (cands.len() > 0).then(|| select(rule, &n, &cands, root, target, players, sigma))
         };
         let Some(e) = e else {
             return Err(Error::InvalidState(
@@ -393,10 +414,10 @@ impl<'a, G: Game> Part<'a, G> {
         self.expand(ctx);
         if self.noise && !matches!(job, Job::Roots) {
             self.noise = false;
-            let legal = &mut self.scratch.legal;
+            let Scratch { legal, cands, .. } = &mut *self.scratch;
             for (state, game) in self.states.iter().zip(self.games.iter_mut()) {
                 state.legal_actions(legal);
-                noise(ctx.rule, legal, game);
+                noise(ctx.rule, legal, cands, game);
             }
         }
         match job {
@@ -516,15 +537,16 @@ impl<'a, G: Game> Part<'a, G> {
             let tree = &mut self.games[leaf.game].tree;
             let legal = &s.leaf_legal[from..to];
             if ctx.uniform {
-                tree.expand(leaf.node, s.movers[i], values, uniform_edges(legal));
+                let (edges, max) = uniform_edges(legal);
+                tree.expand(leaf.node, s.movers[i], values, edges, max);
             } else {
                 let logits = &s.leaf_logits[from..to];
-                softmax(logits, &mut priors);
+                let max = softmax(logits, &mut priors);
                 let edges = legal
                     .iter()
                     .zip(logits.iter().zip(&priors))
                     .map(|(&action, (&logit, &prior))| Edge::new(action, prior, logit));
-                tree.expand(leaf.node, s.movers[i], values, edges);
+                tree.expand(leaf.node, s.movers[i], values, edges, max);
             }
             backup(tree, &s.paths[leaf.path.0..leaf.path.1], values);
             while let Some(&(_, a, b)) = s.more_paths.get(more).filter(|m| m.0 == i) {
@@ -844,39 +866,48 @@ impl LearnedSearch {
     }
 
     fn results<G: Game>(
-        &self,
+        &mut self,
         states: &[G],
         games: &mut [GameSearch],
         temperatures: &[f64],
     ) -> Vec<SearchResult> {
         let mut out = Vec::with_capacity(states.len());
+        if self.scratch.is_empty() {
+            self.scratch.push(Scratch::default());
+        }
+        let scratch = &mut self.scratch[0];
         for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
-            out.push(result(&self.config.rule, state, game, t));
+            out.push(result(&self.config.rule, state, game, t, scratch));
         }
         out
     }
 }
 
 /// The result of the search of `state` with `game`: its visits, policy target, value and
-/// chosen move (drawn from `game`'s generator at a temperature).
+/// chosen move (drawn from `game`'s generator at a temperature). Only the result's own arrays
+/// are allocated: the rest is worked out in `scratch`.
 pub(super) fn result<G: Game>(
     rule: &Rule,
     state: &G,
     game: &mut GameSearch,
     temperature: f64,
+    scratch: &mut Scratch,
 ) -> SearchResult {
     let tree = &mut game.tree;
     let players = tree.players;
     let num_actions = state.num_actions();
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    for &a in &legal {
-        tree.edge_of(0, a);
-    }
-    let cands: Vec<usize> = legal
-        .iter()
-        .map(|&a| tree.find(0, a).unwrap_or(0))
-        .collect();
+    let Scratch {
+        legal,
+        cands,
+        priors,
+        logits,
+        sigma,
+        pi,
+        counts,
+        ..
+    } = scratch;
+    state.legal_actions(legal);
+    root_cands(tree, legal, cands);
     let root = tree.node(0);
     let mut visits = vec![0u64; num_actions];
     let mut total = 0u64;
@@ -894,35 +925,34 @@ pub(super) fn result<G: Game>(
         }
     }
     value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
-    let (mut priors, mut logits) = (Vec::new(), Vec::new());
-    listed_priors(&root, &cands, &mut priors, &mut logits);
+    listed_priors(&root, cands, priors, logits);
     let mut policy = vec![0.0f32; num_actions];
     let pick = match rule {
         Rule::Puct(_) => {
-            let n: Vec<u64> = cands.iter().map(|&e| u64::from(root.edges[e].n)).collect();
-            let sum: u64 = n.iter().sum();
+            counts.clear();
+            counts.extend(cands.iter().map(|&e| u64::from(root.edges[e].n)));
+            let sum: u64 = counts.iter().sum();
             for (i, &a) in legal.iter().enumerate() {
                 policy[a as usize] = if sum > 0 {
-                    (n[i] as f64 / sum as f64) as f32
+                    (counts[i] as f64 / sum as f64) as f32
                 } else {
                     priors[i] as f32
                 };
             }
-            puct::choose(&n, &priors, temperature, &mut game.rng)
+            puct::choose(counts, priors, temperature, &mut game.rng)
         }
         Rule::Gumbel(c) => {
             let listed = Listed {
-                edges: &cands,
-                priors: &priors,
-                logits: &logits,
+                edges: cands,
+                priors,
+                logits,
             };
-            let (mut sigma, mut pi) = (Vec::new(), Vec::new());
-            gumbel::sigma(&root, &listed, c, players, &mut sigma);
-            gumbel::improved_policy(&root, &listed, &sigma, &mut pi);
+            let (_, sigma) = gumbel::sigma(&root, &listed, c, players, sigma);
+            gumbel::improved_policy(&root, &listed, sigma, pi);
             for (i, &a) in legal.iter().enumerate() {
                 policy[a as usize] = pi[i] as f32;
             }
-            gumbel::choose(&root, &listed, &sigma)
+            gumbel::choose(&root, &listed, sigma)
         }
     };
     SearchResult {
@@ -934,29 +964,25 @@ pub(super) fn result<G: Game>(
 }
 
 /// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.
-pub(super) fn noise(rule: &Rule, legal: &[u32], game: &mut GameSearch) {
+pub(super) fn noise(rule: &Rule, legal: &[u32], cands: &mut Vec<usize>, game: &mut GameSearch) {
     let tree = &mut game.tree;
     tree.root_extra.fill(0.0);
-    for &a in legal {
-        tree.edge_of(0, a);
-    }
+    root_cands(tree, legal, cands);
     match rule {
         Rule::Puct(c) => {
             if c.dirichlet_fraction > 0.0 {
                 let eta = puct::dirichlet(c.dirichlet_alpha, legal.len(), &mut game.rng);
-                for (&a, x) in legal.iter().zip(eta) {
-                    let e = tree.find(0, a).unwrap_or(0);
+                for (&e, x) in cands.iter().zip(eta) {
                     tree.root_extra[e] = x;
                 }
             }
         }
         Rule::Gumbel(c) => {
-            for &a in legal {
+            for &e in cands.iter() {
                 let mut u = uniform(&mut game.rng);
                 if u == 0.0 {
                     u = 1.0 / (1u64 << 53) as f64;
                 }
-                let e = tree.find(0, a).unwrap_or(0);
                 tree.root_extra[e] = c.gumbel_scale * -(-u.ln()).ln();
             }
         }

@@ -52,19 +52,65 @@ fn smaller(a: f64, b: f64) -> f64 {
 
 /// `σ(a) = (c_visit + max N) · c_scale · q̃(a)` per candidate, written into `out`: completed
 /// Q (the mixed value for unvisited actions), rescaled to `[0, 1]` over the candidates. Returns
-/// the candidates' visits `Σ N(a)` (pending descents counted).
-pub(crate) fn sigma<C: Cands>(
+/// the candidates' visits `Σ N(a)` (pending descents counted) and the `σ`s (the first
+/// `cands.len()` of `out`).
+pub(crate) fn sigma<'o, C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
     config: &GumbelConfig,
     players: usize,
-    out: &mut Vec<f64>,
-) -> u64 {
+    out: &'o mut Vec<f64>,
+) -> (u64, &'o [f64]) {
+    let (completion, qs) = completion(node, cands, config, players, out);
+    qs.iter_mut().for_each(|q| *q = completion.sigma(*q));
+    (completion.n, qs)
+}
+
+/// What turns a candidate's Q into its `σ`, from one pass over the candidates.
+struct Completion {
+    /// The candidates' visits `Σ N(a)`.
+    n: u64,
+    min: f64,
+    range: f64,
+    scale: f64,
+    /// The `σ` of every unvisited candidate (that of the mixed value): computed once.
+    sigma_mixed: f64,
+}
+
+impl Completion {
+    /// The `σ` of a candidate whose Q is `q` (NaN: unvisited).
+    #[inline(always)]
+    fn sigma(&self, q: f64) -> f64 {
+        if q.is_nan() {
+            self.sigma_mixed
+        } else {
+            self.scale * ((q - self.min) / self.range)
+        }
+    }
+}
+
+/// Each candidate's Q (NaN for the unvisited), written into `out`, and what turns them into
+/// `σ`s. The selections compute only the `σ`s they read, and the interior one only as part of
+/// `l' + σ`.
+///
+/// `out` keeps its length from call to call (it only grows): a node's candidates are the first
+/// `cands.len()` entries, so no call fills the buffer before writing it.
+#[inline(always)]
+fn completion<'o, C: Cands>(
+    node: &NodeRef<'_>,
+    cands: &C,
+    config: &GumbelConfig,
+    players: usize,
+    out: &'o mut Vec<f64>,
+) -> (Completion, &'o mut [f64]) {
     let p = node.player;
-    // One pass for the visits, each visited candidate's Q (NaN for the unvisited, filled with
-    // the mixed value below) and the visited Qs' range (min and max do not depend on order).
-    out.clear();
-    out.resize(cands.len(), f64::NAN);
+    let k = cands.len();
+    if out.len() < k {
+        out.resize(k, 0.0);
+    }
+    let out = &mut out[..k];
+    // One pass for the visits, each visited candidate's Q and the visited Qs' range (min and
+    // max do not depend on order).
     let mut n = 0u64;
     let mut max_visits = 0u32;
     let mut sum_probs = 0.0;
@@ -84,6 +130,7 @@ pub(crate) fn sigma<C: Cands>(
             min = smaller(min, *q);
             max = larger(max, *q);
         } else {
+            *q = f64::NAN;
             unvisited = true;
         }
     }
@@ -106,30 +153,24 @@ pub(crate) fn sigma<C: Cands>(
     }
     let scale = (config.c_visit + f64::from(max_visits)) * config.c_scale;
     let range = (max - min).max(1e-8);
-    for q in out.iter_mut() {
-        if q.is_nan() {
-            *q = mixed;
-        }
-        *q = scale * ((*q - min) / range);
-    }
-    n
+    let completion = Completion {
+        n,
+        min,
+        range,
+        scale,
+        sigma_mixed: scale * ((mixed - min) / range),
+    };
+    (completion, out)
 }
 
-/// `exp(l' + σ - max(l' + σ))` per candidate, written into `out`; returns their sum (the
-/// softmax's denominator).
-fn exps<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], out: &mut Vec<f64>) -> f64 {
-    out.clear();
-    let mut max = f64::NEG_INFINITY;
-    out.extend(sigma.iter().enumerate().map(|(i, s)| {
-        let x = cands.logit(node, i) + s;
-        max = larger(max, x);
-        x
-    }));
+/// `exp(x - max)` in place of each `x`; returns their sum (the softmax's denominator).
+#[inline(always)]
+fn exps_in_place(xs: &mut [f64], max: f64) -> f64 {
     let mut sum = 0.0;
     // Candidates with the same `l' + σ` (the unvisited ones of equal logit, such as every
     // unvisited candidate under a uniform model, share one `σ`) share one exponential.
     let (mut last, mut last_exp) = (f64::NAN, f64::NAN);
-    for x in out.iter_mut() {
+    for x in xs.iter_mut() {
         if *x != last {
             last = *x;
             last_exp = (*x - max).exp();
@@ -147,24 +188,45 @@ pub(crate) fn improved_policy<C: Cands>(
     sigma: &[f64],
     out: &mut Vec<f64>,
 ) {
-    let sum = exps(node, cands, sigma, out);
+    out.clear();
+    let mut max = f64::NEG_INFINITY;
+    out.extend(sigma.iter().enumerate().map(|(i, s)| {
+        let x = cands.logit(node, i) + s;
+        max = larger(max, x);
+        x
+    }));
+    let sum = exps_in_place(out, max);
     out.iter_mut().for_each(|x| *x /= sum);
 }
 
 /// Interior selection: the candidate maximising `π'(a) - N(a) / (1 + n)` (ties: lowest id),
-/// where `n` is the candidates' visits ([`sigma`]'s answer); `pi` is room for `π'`.
+/// where `π'` is the softmax of `l' + σ` and `n` the candidates' visits; `buffer` is room for
+/// the candidates' Qs, then `l' + σ`, then `π'`.
 pub(crate) fn select_interior<C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
-    sigma: &[f64],
-    n: u64,
-    pi: &mut Vec<f64>,
+    config: &GumbelConfig,
+    players: usize,
+    buffer: &mut Vec<f64>,
 ) -> usize {
-    let sum = exps(node, cands, sigma, pi);
+    let (completion, xs) = completion(node, cands, config, players, buffer);
+    let mut max = f64::NEG_INFINITY;
+    for (i, x) in xs.iter_mut().enumerate() {
+        *x = completion.sigma(*x) + cands.logit(node, i);
+        max = larger(max, *x);
+    }
+    let sum = exps_in_place(xs, max);
+    let n = completion.n;
     let mut best = 0;
     let mut best_score = f64::NEG_INFINITY;
-    for (i, &x) in pi.iter().enumerate() {
-        let score = x / sum - f64::from(node.visits(cands.edge(i))) / (1.0 + n as f64);
+    for (i, &x) in xs.iter().enumerate() {
+        let v = node.visits(cands.edge(i));
+        // An unvisited candidate's `N(a) / (1 + n)` is +0, which subtracts nothing.
+        let score = if v == 0 {
+            x / sum
+        } else {
+            x / sum - f64::from(v) / (1.0 + n as f64)
+        };
         if score > best_score {
             best_score = score;
             best = i;
@@ -173,11 +235,11 @@ pub(crate) fn select_interior<C: Cands>(
     best
 }
 
-/// `max(-1e9, g + l' + σ)` of candidate `i`.
+/// `max(-1e9, g + l' + σ)` of candidate `i`, whose `σ` is `sigma`.
 #[inline]
-fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f64 {
+fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: f64, i: usize) -> f64 {
     larger(
-        node.extra[cands.edge(i)] + cands.logit(node, i) + sigma[i],
+        node.extra[cands.edge(i)] + cands.logit(node, i) + sigma,
         -1e9,
     )
 }
@@ -185,13 +247,17 @@ fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64], i: usize) -> f6
 /// Root selection at target visit count `target`: among candidates with `N(a) = target`, the
 /// one maximising `max(-1e9, g + l' + σ)` (ties: lowest id). When no candidate has exactly
 /// `target` visits (a reused tree's root, or virtual loss), the candidates with the smallest
-/// count above `target` take their place, or failing those the least visited.
+/// count above `target` take their place, or failing those the least visited. `buffer` is
+/// room for the candidates' Qs; only the `σ`s of the candidates in the running are computed.
 pub(crate) fn select_root<C: Cands>(
     node: &NodeRef<'_>,
     cands: &C,
-    sigma: &[f64],
+    config: &GumbelConfig,
+    players: usize,
+    buffer: &mut Vec<f64>,
     target: u32,
 ) -> usize {
+    let (completion, qs) = completion(node, cands, config, players, buffer);
     let visits = || (0..cands.len()).map(|i| node.visits(cands.edge(i)));
     let wanted = if visits().any(|v| v == target) {
         target
@@ -203,11 +269,11 @@ pub(crate) fn select_root<C: Cands>(
     };
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
-    for i in 0..cands.len() {
+    for (i, &q) in qs.iter().enumerate() {
         if node.visits(cands.edge(i)) != wanted {
             continue;
         }
-        let score = score(node, cands, sigma, i);
+        let score = score(node, cands, completion.sigma(q), i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);
@@ -217,7 +283,7 @@ pub(crate) fn select_root<C: Cands>(
 }
 
 /// The chosen move: among the candidates with the most visits, the one maximising
-/// `g + l' + σ` (ties: lowest id).
+/// `g + l' + σ` (ties: lowest id); `sigma` has one `σ` per candidate.
 pub(crate) fn choose<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64]) -> usize {
     let most = (0..cands.len())
         .map(|i| node.edges[cands.edge(i)].n)
@@ -225,11 +291,11 @@ pub(crate) fn choose<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: &[f64]) -> 
         .unwrap_or(0);
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
-    for i in 0..cands.len() {
+    for (i, &s) in sigma.iter().enumerate() {
         if node.edges[cands.edge(i)].n != most {
             continue;
         }
-        let score = score(node, cands, sigma, i);
+        let score = score(node, cands, s, i);
         if best.is_none() || score > best_score {
             best_score = score;
             best = Some(i);

@@ -241,7 +241,7 @@ fn work<G: Game>(
                         .iter()
                         .zip(group.games.iter_mut())
                         .zip(group.temperatures)
-                        .map(|((state, game), &t)| result(ctx.rule, state, game, t))
+                        .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
                         .collect();
                     *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
                     continue;
@@ -286,7 +286,7 @@ fn work<G: Game>(
                     .iter()
                     .zip(games.iter_mut())
                     .zip(group.temperatures)
-                    .map(|((state, game), &t)| result(ctx.rule, state, game, t))
+                    .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
                     .collect();
                 *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
             }
@@ -317,7 +317,7 @@ fn search_alone<G: Game>(
         expand_uniform(&mut game.tree, 0, &root_world(state), scratch)?;
     }
     state.legal_actions(&mut scratch.legal);
-    noise(ctx.rule, &scratch.legal, game);
+    noise(ctx.rule, &scratch.legal, &mut scratch.cands, game);
     for j in 0..simulations {
         if stop(1) {
             return Ok(false);
@@ -342,11 +342,7 @@ fn expand_uniform<G: Game>(
 ) -> Result<(), Error> {
     world.legal_actions(&mut scratch.legal);
     let mover = world.current_player().ok_or_else(|| over("evaluate"))?;
-    tree.expand(
-        node,
-        mover,
-        &scratch.leaf_values,
-        uniform_edges(&scratch.legal),
-    );
+    let (edges, max) = uniform_edges(&scratch.legal);
+    tree.expand(node, mover, &scratch.leaf_values, edges, max);
     Ok(())
 }

@@ -719,3 +719,23 @@ fn root_major_search_is_interrupted() {
         assert!(games.iter().zip(&fresh).all(|(a, b)| a.rng == b.rng));
     }
 }
+
+#[test]
+fn root_cands_finds_the_edge_of_each_legal_action() {
+    let mut tree = Tree::new();
+    tree.prepare(&[], 2, false);
+    let (edges, max) = batch::uniform_edges(&[0, 2, 5]);
+    tree.expand(0, 0, &[0.0, 0.0], edges, max);
+    let mut cands = Vec::new();
+    // The root's edges in order: read without a lookup.
+    batch::root_cands(&mut tree, &[0, 2, 5], &mut cands);
+    assert_eq!(cands, [0, 1, 2]);
+    // Another order, or a subset: looked up.
+    batch::root_cands(&mut tree, &[5, 2], &mut cands);
+    assert_eq!(cands, [2, 1]);
+    // An action the root has no edge for gets one, in order.
+    batch::root_cands(&mut tree, &[2, 3], &mut cands);
+    assert_eq!(cands, [1, 2]);
+    let actions: Vec<u32> = tree.node(0).edges.iter().map(|e| e.action).collect();
+    assert_eq!(actions, [0, 2, 3, 5]);
+}

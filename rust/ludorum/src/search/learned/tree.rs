@@ -176,20 +176,20 @@ impl Tree {
         &mut self.edges[node.first as usize..(node.first + node.len) as usize]
     }
 
-    /// Expands node `n`: its mover, its value and its edges (ascending by action).
+    /// Expands node `n`: its mover, its value and its edges (ascending by action), whose largest
+    /// logit is `max_logit` (known to the caller, which computed the priors from the logits).
     pub(crate) fn expand(
         &mut self,
         n: u32,
         player: usize,
         raw: &[f64],
         edges: impl ExactSizeIterator<Item = Edge>,
+        max_logit: f64,
     ) {
         let p = self.players;
         let first = self.edges.len() as u32;
         let len = edges.len() as u32;
         self.edges.extend(edges);
-        let max_logit =
-            super::cands::max_logit(self.edges[first as usize..].iter().map(|e| e.logit));
         self.w.extend(std::iter::repeat_n(0.0, len as usize * p));
         self.raw[n as usize * p..(n as usize + 1) * p].copy_from_slice(raw);
         self.nodes[n as usize] = Node {
