@@ -642,7 +642,11 @@ impl Game for ChineseCheckers {
                 pieces &= pieces - 1;
             }
         }
-        let to_move = if self.current_player() == Some(player) { 1.0 } else { 0.0 };
+        let to_move = if self.current_player() == Some(player) {
+            1.0
+        } else {
+            0.0
+        };
         out[players * HOLES..(players + 1) * HOLES].fill(to_move);
     }
 

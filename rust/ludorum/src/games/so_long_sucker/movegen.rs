@@ -551,7 +551,6 @@ impl SoLongSucker {
             self.push_free(d, self.transfer_base(), &mut visit);
         }
     }
-
 }
 
 impl MoveGen for SoLongSucker {
