@@ -623,7 +623,9 @@ impl<G: Game> Mcts<G> {
                 })
                 .collect(),
             finished: AtomicUsize::new(0),
-            ended: AtomicBool::new(false),
+            // The pool threads watch `ended`, not `stop`: a search asked to stop before it
+            // starts is ended from the start, so that they too run one simulation per tree.
+            ended: AtomicBool::new(stop.load(Ordering::Relaxed)),
         });
         // The other threads come from rayon's pool, whose threads outlive a search (a thread
         // started and joined per search costs ~40 µs on a quiet 2-core machine). They are not

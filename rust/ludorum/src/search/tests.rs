@@ -490,8 +490,12 @@ fn a_stopped_search_answers_at_once_with_what_it_has() {
     use crate::games::dominions::Dominions;
     use std::sync::atomic::AtomicBool;
     let game = Batch::<Dominions>::new(&Map::new(), 3).unwrap().start(0);
-    for threads in [1, 2] {
-        let mut search = Mcts::<Dominions>::new(mcts(1_000_000, 1, threads));
+    // Repeated: a pool thread that started before it saw the stop would run more, now and then.
+    for (threads, seed) in [1, 2, 3]
+        .into_iter()
+        .flat_map(|t| (0..20).map(move |s| (t, s)))
+    {
+        let mut search = Mcts::<Dominions>::new(mcts(1_000_000, seed, threads));
         let analysis = search.analyse_until(&game, &AtomicBool::new(true));
         // one simulation per thread: a move to answer with, and no more
         assert_eq!(analysis.simulations, threads as u32);
