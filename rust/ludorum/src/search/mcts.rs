@@ -19,6 +19,7 @@
 //! hand, only while it has fewer than `WIDENING * sqrt(visits + 1)`, so that a search of a
 //! thousand simulations compares a few dozen moves well rather than every move once.
 
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
@@ -139,6 +140,11 @@ struct Work<G: Game> {
     finished: AtomicUsize,
     /// The search ends early (`stop` or the deadline): each tree stops after its first simulation.
     ended: AtomicBool,
+    /// A pool thread panicked.
+    panicked: AtomicBool,
+    /// Tests: the first tree's chunks panic.
+    #[cfg(test)]
+    panics: bool,
 }
 
 /// A tree of a search, with its share of the simulations.
@@ -168,6 +174,9 @@ impl<G: Game> Work<G> {
         let n = self.trees.len();
         let mut waiting: Option<Instant> = None;
         while self.finished.load(Ordering::Acquire) < n {
+            if caller && self.panicked.load(Ordering::Acquire) {
+                panic!("a search thread panicked");
+            }
             let mut best: Option<(usize, MutexGuard<'_, Share<G>>)> = None;
             let mut home_busy = false;
             // Home first, so that it wins a tie.
@@ -199,7 +208,7 @@ impl<G: Game> Work<G> {
                     if k == home {
                         self.trees[k].came.store(true, Ordering::Release);
                     }
-                    if self.run_chunk(&mut share, stop) {
+                    if self.run_chunk(k, &mut share, stop) {
                         self.trees[k].done.store(true, Ordering::Release);
                         self.finished.fetch_add(1, Ordering::Release);
                     }
@@ -225,7 +234,11 @@ impl<G: Game> Work<G> {
     }
 
     /// Runs the next chunk of a tree's share; whether nothing is left to run.
-    fn run_chunk(&self, share: &mut Share<G>, stop: &AtomicBool) -> bool {
+    fn run_chunk(&self, k: usize, share: &mut Share<G>, stop: &AtomicBool) -> bool {
+        #[cfg(test)]
+        assert!(!(self.panics && k == 0), "the test's panic");
+        #[cfg(not(test))]
+        let _ = k;
         if !share.rooted {
             Mcts::find_root(&mut share.tree, &self.history_keys);
             share.rooted = true;
@@ -417,6 +430,9 @@ pub struct Mcts<G: Game> {
     /// Simulations per chunk of a tree's share, when not the default (tests: the search is the
     /// same however its chunks fall).
     chunk: Option<u32>,
+    /// Tests: the first tree's chunks panic.
+    #[cfg(test)]
+    panics: bool,
 }
 
 impl<G: Game> Tree<G> {
@@ -503,6 +519,17 @@ impl<G: Game> Mcts<G> {
             config,
             trees: Vec::new(),
             chunk: None,
+            #[cfg(test)]
+            panics: false,
+        }
+    }
+
+    /// This search with a first tree whose chunks panic.
+    #[cfg(test)]
+    pub(crate) fn panicking(self) -> Self {
+        Self {
+            panics: true,
+            ..self
         }
     }
 
@@ -626,6 +653,9 @@ impl<G: Game> Mcts<G> {
             // The pool threads watch `ended`, not `stop`: a search asked to stop before it
             // starts is ended from the start, so that they too run one simulation per tree.
             ended: AtomicBool::new(stop.load(Ordering::Relaxed)),
+            panicked: AtomicBool::new(false),
+            #[cfg(test)]
+            panics: self.panics,
         });
         // The other threads come from rayon's pool, whose threads outlive a search (a thread
         // started and joined per search costs ~40 µs on a quiet 2-core machine). They are not
@@ -635,7 +665,14 @@ impl<G: Game> Mcts<G> {
         // Python (for a reason not found), and with the last the two took the same time.
         for t in 1..threads {
             let work = Arc::clone(&work);
-            rayon::spawn(move || work.help(t - 1, &work.ended, false));
+            rayon::spawn(move || {
+                // A panic on a pool thread would abort the process: it is handed to the
+                // calling thread instead, which panics in turn (an error in Python).
+                let help = AssertUnwindSafe(|| work.help(t - 1, &work.ended, false));
+                if std::panic::catch_unwind(help).is_err() {
+                    work.panicked.store(true, Ordering::Release);
+                }
+            });
         }
         work.help(threads - 1, stop, true);
         let players = game.num_players();

@@ -486,6 +486,20 @@ fn a_search_of_thousands_of_moves_widens_progressively() {
 }
 
 #[test]
+fn a_panic_on_a_pool_thread_reaches_the_calling_thread() {
+    use crate::games::connect_four::ConnectFour;
+    let game = positions::<ConnectFour>(1).remove(0);
+    // Whichever thread runs the first tree panics: the caller at once, or a pool thread, whose
+    // panic would otherwise abort the test binary (or leave the caller waiting).
+    for seed in 0..10 {
+        let mut search = Mcts::new(mcts(2000, seed, 2)).panicking();
+        let searched =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| search.analyse(&game)));
+        assert!(searched.is_err());
+    }
+}
+
+#[test]
 fn a_stopped_search_answers_at_once_with_what_it_has() {
     use crate::games::dominions::Dominions;
     use std::sync::atomic::AtomicBool;
