@@ -337,13 +337,7 @@ impl Decisive {
                 &self.after[at]
             }
         };
-        if cell.get().is_none() {
-            // Worked out outside the cell: a thread that finds another one working out the
-            // same flags works them out too rather than sleeping until the other is done, as
-            // waking it again would cost more than the look.
-            let _ = cell.set(wins_at_once(state, moves, mover));
-        }
-        cell.get().map(Vec::as_slice)
+        Some(cell.get_or_init(|| wins_at_once(state, moves, mover)))
     }
 }
 
