@@ -28,16 +28,20 @@
 //! assert!(buffers.current_player.iter().all(|&p| p == 0 || p == 1));
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
 use crate::core::batch::restart_from;
 use crate::core::error::Error;
 use crate::core::game::Game;
-use crate::core::rng::{mix, SplitMix64, GAMMA};
+use crate::core::rng::{mix, GAMMA};
 use crate::search::{Agent, AgentSpec};
 
+mod draw;
+mod helpers;
 mod pace;
 #[cfg(test)]
 mod tests;
@@ -323,7 +327,6 @@ struct Slot<G: Game> {
     episode: u64,
     /// Whether the episode is over and waits for its reset (`NextStep`, `Disabled`).
     over: bool,
-    sampler: SplitMix64,
     opponents: Vec<Agent<G>>,
     /// The actions set in this env's mask row, to clear them at the next write.
     legal: Vec<u32>,
@@ -338,10 +341,14 @@ pub struct VecEnv<G: Game> {
     config: Config,
     shape: Shape,
     slots: Vec<Slot<G>>,
+    /// Each env's random legal actions for `sample_actions`, beside the envs (see [`draw`]).
+    draws: Vec<draw::Draw>,
     /// Whether `reset` was called: a step before it is an error.
     reset_done: bool,
     /// What steps cost on one thread and shared, to choose between them per call.
     pace: pace::Pace,
+    /// The threads that share the calls with the caller's.
+    helpers: helpers::Helpers,
 }
 
 impl<G: Game> VecEnv<G> {
@@ -417,7 +424,6 @@ impl<G: Game> VecEnv<G> {
                 started: false,
                 episode: 0,
                 over: true,
-                sampler: SplitMix64::new(0),
                 opponents: Vec::new(),
                 legal: Vec::new(),
                 next_legal: Vec::new(),
@@ -425,12 +431,14 @@ impl<G: Game> VecEnv<G> {
             })
             .collect();
         Ok(Self {
+            draws: vec![draw::Draw::new(0); config.num_envs],
             start,
             config,
             shape,
             slots,
             reset_done: false,
             pace: pace::Pace::default(),
+            helpers: helpers::Helpers::default(),
         })
     }
 
@@ -450,26 +458,50 @@ impl<G: Game> VecEnv<G> {
         }
     }
 
-    /// Runs `work` on every env with its rows of the outputs, over the configured threads or
-    /// on the caller's alone, whichever the steps before found cheaper (see [`pace`]); a
-    /// `step` call (`timed`) adds its own cost to that record.
-    fn for_each_env<F>(&mut self, out: &mut Outputs<'_>, stop: &AtomicBool, timed: bool, work: F)
+    /// Checks every env with `check` and, when none fails, runs `work` on every env with its
+    /// rows of the outputs, over the configured threads or on the caller's alone, whichever
+    /// the steps before found cheaper (see [`pace`]); a `step` call (`timed`) adds its own
+    /// cost to that record.
+    ///
+    /// # Errors
+    ///
+    /// The error of the first env (by index) that `check` fails; no env is run then.
+    fn for_each_env<C, F>(
+        &mut self,
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+        timed: bool,
+        check: C,
+        work: F,
+    ) -> Result<(), Error>
     where
+        C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
     {
         let envs = self.shape.num_envs;
         let may_share = self.config.threads > 1 && envs > CHUNK;
         let share = may_share && self.pace.share(envs);
         let start = std::time::Instant::now();
-        self.run_envs(out, stop, if share { self.config.threads } else { 1 }, work);
-        if timed && may_share {
+        let threads = if share { self.config.threads } else { 1 };
+        let done = self.run_envs(out, stop, threads, check, work);
+        if timed && may_share && done.is_ok() {
             self.pace.record(share, start.elapsed(), envs);
         }
+        done
     }
 
-    /// Runs `work` on every env with its rows of the outputs, over `threads` threads.
-    fn run_envs<F>(&mut self, out: &mut Outputs<'_>, stop: &AtomicBool, threads: usize, work: F)
+    /// Checks every env with `check` and, when none fails, runs `work` on every env with its
+    /// rows of the outputs, over `threads` threads.
+    fn run_envs<C, F>(
+        &mut self,
+        out: &mut Outputs<'_>,
+        stop: &AtomicBool,
+        threads: usize,
+        check: C,
+        work: F,
+    ) -> Result<(), Error>
     where
+        C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
     {
         let shape = &self.shape;
@@ -484,6 +516,7 @@ impl<G: Game> VecEnv<G> {
         let obs_size = shape.observation_size();
         let parts = Parts {
             slots: &mut self.slots,
+            draws: &mut self.draws,
             obs: &mut out.obs[..n * obs_size],
             rewards: &mut out.rewards[..n * shape.reward_width],
             terminated: &mut out.terminated[..n],
@@ -493,9 +526,14 @@ impl<G: Game> VecEnv<G> {
             ended: &mut out.ended[..n],
             final_obs: &mut out.final_obs[..n * obs_size],
         };
+        let check_part = |first: usize, part: &Parts<'_, G>| -> Result<(), Error> {
+            let mut slots = part.slots.iter().enumerate();
+            slots.try_for_each(|(k, slot)| check(&context, first + k, slot))
+        };
         let run = |first: usize, part: Parts<'_, G>| {
-            for (k, slot) in part.slots.iter_mut().enumerate() {
+            for (k, (slot, draw)) in part.slots.iter_mut().zip(part.draws).enumerate() {
                 let rows = Rows {
+                    draw,
                     obs: &mut part.obs[k * obs_size..(k + 1) * obs_size],
                     rewards: &mut part.rewards
                         [k * shape.reward_width..(k + 1) * shape.reward_width],
@@ -510,8 +548,9 @@ impl<G: Game> VecEnv<G> {
             }
         };
         if threads == 1 {
+            check_part(0, &parts)?;
             run(0, parts);
-            return;
+            return Ok(());
         }
         // Chunks of CHUNK envs. Each thread has a home range of them, which it works from
         // its start and on every call, so that its envs' states and rows stay in its core's
@@ -520,45 +559,123 @@ impl<G: Game> VecEnv<G> {
         // done with its range takes the others' chunks from their ends, so one that starts
         // late, or whose envs cost more (resets, long move lists), does not hold the step up.
         // CHUNK envs' flags fill whole cache lines, so threads do not write the same line.
+        // The actions are checked the same way, every chunk before any is run: checked on the
+        // calling thread, the helpers' envs came to the caller's core at every step and went
+        // back, which made them cost a helper twice what they cost the caller.
         let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK));
         let mut rest = parts;
         let mut first = 0;
         while !rest.slots.is_empty() {
             let take = CHUNK.min(rest.slots.len());
             let (part, tail) = rest.split(take, shape);
-            chunks.push(std::sync::Mutex::new(Some((first, part))));
+            chunks.push(Mutex::new(Chunk {
+                checked: false,
+                first,
+                part: Some(part),
+            }));
             rest = tail;
             first += take;
         }
         let threads = threads.min(chunks.len());
         let home = |t: usize| t * chunks.len() / threads..(t + 1) * chunks.len() / threads;
+        let order = |t: usize| {
+            let others = (1..threads).map(move |k| (t + k) % threads);
+            home(t).chain(others.flat_map(move |o| home(o).rev()))
+        };
+        let checked = AtomicUsize::new(0);
+        // the error of the env with the lowest index, as a check on one thread finds it
+        let failed: Mutex<Option<(usize, Error)>> = Mutex::new(None);
+        let check_chunk = |i: usize| {
+            // a chunk locked now is being checked by another thread, which counts it
+            let Ok(mut chunk) = chunks[i].try_lock() else {
+                return;
+            };
+            if std::mem::replace(&mut chunk.checked, true) {
+                return;
+            }
+            if let Some(Err(error)) = chunk
+                .part
+                .as_ref()
+                .map(|part| check_part(chunk.first, part))
+            {
+                // chunks are disjoint ranges, checked in order within
+                let mut failed = failed.lock().unwrap_or_else(PoisonError::into_inner);
+                if failed
+                    .as_ref()
+                    .is_none_or(|(other, _)| *other > chunk.first)
+                {
+                    *failed = Some((chunk.first, error));
+                }
+            }
+            drop(chunk);
+            checked.fetch_add(1, Ordering::Release);
+        };
         let claim = |i: usize| {
-            let taken = chunks[i].lock().unwrap_or_else(|e| e.into_inner()).take();
-            if let Some((first, part)) = taken {
+            let mut chunk = chunks[i].lock().unwrap_or_else(PoisonError::into_inner);
+            let first = chunk.first;
+            if let Some(part) = chunk.part.take() {
+                drop(chunk);
                 run(first, part);
             }
         };
+        let all_checked = || {
+            while checked.load(Ordering::Acquire) < chunks.len() {
+                std::hint::spin_loop();
+            }
+            failed
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .is_none()
+        };
+        let helped = AtomicUsize::new(0);
         let work = |t: usize| {
-            home(t).for_each(claim);
-            for other in (1..threads).map(|k| (t + k) % threads) {
-                home(other).rev().for_each(claim);
+            order(t).for_each(check_chunk);
+            if all_checked() {
+                order(t).for_each(claim);
             }
         };
-        // The helpers come from rayon's pool, whose threads outlive a step: a scoped thread
-        // started and joined per step costs ~40 µs on a quiet 2-core machine, half of a whole
-        // step of 1,024 Connect Four envs (~85 µs).
-        rayon::in_place_scope(|scope| {
+        // The helpers come from a pool whose threads outlive a step: a scoped thread started
+        // and joined per step costs ~40 µs on a quiet 2-core machine, half of a whole step of
+        // 1,024 Connect Four envs (~85 µs). They spin for a moment after the step (see
+        // `helpers`), so that the next step does not wait for one to wake.
+        self.helpers.scope(threads - 1, |scope| {
             for t in 1..threads {
-                let work = &work;
-                scope.spawn(move |_| work(t));
+                let (work, helped) = (&work, &helped);
+                scope.spawn(move |_| {
+                    work(t);
+                    helped.fetch_add(1, Ordering::Release);
+                });
             }
             work(0);
+            // A helper still on its last chunk is waited for spinning: the scope's own wait
+            // sleeps, and waking from it costs as much as waking a helper.
+            let spin = Instant::now();
+            while helped.load(Ordering::Acquire) < threads - 1 && spin.elapsed() < SPIN_FOR_HELPERS
+            {
+                std::hint::spin_loop();
+            }
         });
+        match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some((_, error)) => Err(error),
+            None => Ok(()),
+        }
     }
+}
+
+/// A chunk of envs of a call over threads: whether its actions were checked, and its envs
+/// until a thread takes them to run.
+struct Chunk<'a, G: Game> {
+    checked: bool,
+    first: usize,
+    part: Option<Parts<'a, G>>,
 }
 
 /// Envs a thread takes at a time in a step over threads.
 const CHUNK: usize = 64;
+
+/// How long the calling thread, done with its envs, spins for the helpers to finish theirs
+/// before it sleeps until they do.
+const SPIN_FOR_HELPERS: Duration = Duration::from_micros(50);
 
 /// What every env's work reads.
 struct Context<'a, G: Game> {
@@ -572,6 +689,7 @@ struct Context<'a, G: Game> {
 /// Contiguous envs and their rows of every output.
 struct Parts<'a, G: Game> {
     slots: &'a mut [Slot<G>],
+    draws: &'a mut [draw::Draw],
     obs: &'a mut [f32],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
@@ -587,6 +705,7 @@ impl<'a, G: Game> Parts<'a, G> {
     fn split(self, k: usize, shape: &Shape) -> (Self, Self) {
         let obs = shape.observation_size();
         let (slots, slots_rest) = self.slots.split_at_mut(k);
+        let (d, d_rest) = self.draws.split_at_mut(k);
         let (o, o_rest) = self.obs.split_at_mut(k * obs);
         let (r, r_rest) = self.rewards.split_at_mut(k * shape.reward_width);
         let (te, te_rest) = self.terminated.split_at_mut(k);
@@ -598,6 +717,7 @@ impl<'a, G: Game> Parts<'a, G> {
         (
             Parts {
                 slots,
+                draws: d,
                 obs: o,
                 rewards: r,
                 terminated: te,
@@ -609,6 +729,7 @@ impl<'a, G: Game> Parts<'a, G> {
             },
             Parts {
                 slots: slots_rest,
+                draws: d_rest,
                 obs: o_rest,
                 rewards: r_rest,
                 terminated: te_rest,
@@ -624,6 +745,7 @@ impl<'a, G: Game> Parts<'a, G> {
 
 /// One env's rows of every output.
 struct Rows<'a> {
+    draw: &'a mut draw::Draw,
     obs: &'a mut [f32],
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
@@ -636,12 +758,12 @@ struct Rows<'a> {
 
 impl<G: Game> Context<'_, G> {
     /// Starts episode `episode` of env `i` and plays the opponents up to the learner's turn.
-    fn start_episode(&self, i: usize, slot: &mut Slot<G>, episode: u64) {
+    fn start_episode(&self, i: usize, slot: &mut Slot<G>, draw: &mut draw::Draw, episode: u64) {
         let seed = episode_seed(self.config.seed, i as u64, episode);
         restart_from(self.start, seed, &mut slot.game);
         slot.episode = episode;
         slot.over = false;
-        slot.sampler = SplitMix64::new(seed ^ SAMPLER_SALT);
+        *draw = draw::Draw::new(seed ^ SAMPLER_SALT);
         slot.opponents = match &self.config.opponents {
             None => Vec::new(),
             Some(specs) => specs
@@ -702,6 +824,7 @@ impl<G: Game> Context<'_, G> {
             None => *rows.current_player = -1,
         }
         std::mem::swap(&mut slot.legal, &mut slot.next_legal);
+        rows.draw.prepare(&slot.legal);
     }
 
     /// Clears the step's flags and rewards of env rows that have not ended.
@@ -717,7 +840,7 @@ impl<G: Game> Context<'_, G> {
         Self::quiet(rows);
         if slot.over {
             // NextStep: the step after the end resets the env and ignores its action.
-            self.start_episode(i, slot, slot.episode + 1);
+            self.start_episode(i, slot, rows.draw, slot.episode + 1);
             self.observe(slot, rows);
             return;
         }
@@ -757,7 +880,7 @@ impl<G: Game> Context<'_, G> {
         match self.config.autoreset {
             Autoreset::SameStep => {
                 rows.final_obs.copy_from_slice(rows.obs);
-                self.start_episode(i, slot, slot.episode + 1);
+                self.start_episode(i, slot, rows.draw, slot.episode + 1);
                 self.observe(slot, rows);
             }
             Autoreset::NextStep | Autoreset::Disabled => slot.over = true,
@@ -790,7 +913,8 @@ impl<G: Game> VecEnv<G> {
             }
         }
         self.reset_done = true;
-        self.for_each_env(out, stop, false, |context, i, slot, mut rows| {
+        let anything = |_: &Context<'_, G>, _, _: &Slot<G>| Ok(());
+        self.for_each_env(out, stop, false, anything, |context, i, slot, mut rows| {
             if mask.is_some_and(|m| !m[i]) {
                 return;
             }
@@ -798,11 +922,10 @@ impl<G: Game> VecEnv<G> {
             // Episodes count from 0 after a seeded reset (and the first); an unseeded reset
             // starts each env's next episode.
             let episode = if slot.started { slot.episode + 1 } else { 0 };
-            context.start_episode(i, slot, episode);
+            context.start_episode(i, slot, rows.draw, episode);
             slot.started = true;
             context.observe(slot, &mut rows);
-        });
-        Ok(())
+        })
     }
 
     fn step_with(
@@ -815,13 +938,12 @@ impl<G: Game> VecEnv<G> {
         if !self.reset_done {
             return Err(Error::InvalidOption("call reset() before step()".into()));
         }
-        for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            check_action(i, slot, action, self.config.autoreset)?;
-        }
-        self.for_each_env(out, stop, true, |context, i, slot, mut rows| {
+        let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
+            check_action(i, slot, actions[i], context.config.autoreset)
+        };
+        self.for_each_env(out, stop, true, legal, |context, i, slot, mut rows| {
             context.step_env(i, slot, actions[i], &mut rows);
-        });
-        Ok(())
+        })
     }
 
     fn play_outside_with(
@@ -831,17 +953,17 @@ impl<G: Game> VecEnv<G> {
         stop: &AtomicBool,
     ) -> Result<(), Error> {
         check_count("play_outside", actions, self.shape.num_envs)?;
-        for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            if waits_outside(&self.config.outside, slot) {
-                check_action(i, slot, action, self.config.autoreset)?;
+        let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
+            if !waits_outside(&context.config.outside, slot) {
+                return Ok(());
             }
-        }
-        self.for_each_env(out, stop, true, |context, i, slot, mut rows| {
+            check_action(i, slot, actions[i], context.config.autoreset)
+        };
+        self.for_each_env(out, stop, true, legal, |context, i, slot, mut rows| {
             if waits_outside(&context.config.outside, slot) {
                 context.play(i, slot, actions[i], &mut rows);
             }
-        });
-        Ok(())
+        })
     }
 
     /// Runs `call`, and when `stop` was set by its end puts every env and output back as
@@ -854,6 +976,7 @@ impl<G: Game> VecEnv<G> {
         call: impl FnOnce(&mut Self, &mut Outputs<'_>) -> Result<(), Error>,
     ) -> Result<bool, Error> {
         let slots = self.slots.clone();
+        let draws = self.draws.clone();
         let reset_done = self.reset_done;
         let seed = self.config.seed;
         let saved = Buffers::copy_of(out);
@@ -862,6 +985,7 @@ impl<G: Game> VecEnv<G> {
             return Ok(true);
         }
         self.slots = slots;
+        self.draws = draws;
         self.reset_done = reset_done;
         self.config.seed = seed;
         saved.copy_into(out);
@@ -934,12 +1058,10 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     }
 
     fn sample_actions(&mut self, actions: &mut [i64]) {
-        for (slot, action) in self.slots.iter_mut().zip(actions.iter_mut()) {
-            *action = if slot.over || slot.legal.is_empty() {
-                0
-            } else {
-                i64::from(slot.legal[slot.sampler.below(slot.legal.len())])
-            };
+        let envs = self.slots.iter().zip(&mut self.draws);
+        for ((slot, draw), action) in envs.zip(actions.iter_mut()) {
+            // an env over has no legal actions (`observe`)
+            *action = draw.take(|| &slot.legal);
         }
     }
 

@@ -4,6 +4,7 @@ use serde_json::{json, Map, Value};
 
 use super::*;
 use crate::core::game::{Encoding, MoveGen};
+use crate::core::rng::SplitMix64;
 use crate::games::chinese_checkers::ChineseCheckers;
 use crate::games::so_long_sucker::SoLongSucker;
 
@@ -171,6 +172,50 @@ fn a_bad_action_steps_no_env() {
     let after: Vec<u64> = env.slots.iter().map(|s| s.game.key()).collect();
     assert_eq!(keys, after);
     env.step(&actions, &mut b.outputs()).unwrap();
+}
+
+#[test]
+fn a_bad_action_steps_no_env_when_threads_check_the_actions() {
+    // 200 envs: four chunks, checked and stepped over two threads on the first step
+    let mut env = cc(200, 2, Autoreset::NextStep);
+    let mut b = env.buffers();
+    env.reset(None, None, &mut b.outputs()).unwrap();
+    let keys: Vec<u64> = env.slots.iter().map(|s| s.game.key()).collect();
+    let before = b.clone();
+    let mut actions = vec![0i64; 200];
+    env.sample_actions(&mut actions);
+    let mut wrong = actions.clone();
+    wrong[190] = -1;
+    wrong[70] = 14642;
+    wrong[130] = -1;
+    let error = env.step(&wrong, &mut b.outputs()).unwrap_err().to_string();
+    // the first bad env by index, whichever thread checked it
+    assert!(error.contains("env 70"), "{error}");
+    let after: Vec<u64> = env.slots.iter().map(|s| s.game.key()).collect();
+    assert_eq!(keys, after);
+    assert_eq!((before.obs, before.mask), (b.obs.clone(), b.mask.clone()));
+    env.step(&actions, &mut b.outputs()).unwrap();
+    assert_ne!(
+        keys,
+        env.slots.iter().map(|s| s.game.key()).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn sampled_actions_are_drawn_as_if_when_asked_for() {
+    // the draw made during the step, then one made at the call: the generator's first two
+    let mut env = cc(3, 1, Autoreset::NextStep);
+    let mut b = env.buffers();
+    env.reset(Some(5), None, &mut b.outputs()).unwrap();
+    let (mut first, mut second) = (vec![0i64; 3], vec![0i64; 3]);
+    env.sample_actions(&mut first);
+    env.sample_actions(&mut second);
+    for (i, slot) in env.slots.iter().enumerate() {
+        let mut sampler = SplitMix64::new(episode_seed(5, i as u64, 0) ^ SAMPLER_SALT);
+        let legal = &slot.legal;
+        assert_eq!(first[i], i64::from(legal[sampler.below(legal.len())]));
+        assert_eq!(second[i], i64::from(legal[sampler.below(legal.len())]));
+    }
 }
 
 #[test]
