@@ -619,8 +619,15 @@ impl<G: Game> VecEnv<G> {
             }
         };
         let all_checked = || {
+            // a thread checking a chunk is done within a microsecond unless its core was
+            // taken from it: then this one gives its own core up rather than spin
+            let spin = Instant::now();
             while checked.load(Ordering::Acquire) < chunks.len() {
-                std::hint::spin_loop();
+                if spin.elapsed() < SPIN_FOR_HELPERS {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
             }
             failed
                 .lock()
@@ -673,8 +680,8 @@ struct Chunk<'a, G: Game> {
 /// Envs a thread takes at a time in a step over threads.
 const CHUNK: usize = 64;
 
-/// How long the calling thread, done with its envs, spins for the helpers to finish theirs
-/// before it sleeps until they do.
+/// How long a thread spins for the others (their checks, or the caller for the helpers'
+/// last envs) before it gives its core up.
 const SPIN_FOR_HELPERS: Duration = Duration::from_micros(50);
 
 /// What every env's work reads.
