@@ -31,10 +31,15 @@ pub(super) struct Helpers {
 
 impl Helpers {
     /// Runs `work` in a scope of a pool of `helpers` threads (made at the first call, or
-    /// again when `helpers` changes), then keeps them spinning until the next call or for
-    /// [`LINGER`]. Without a pool (the system refused a thread), `work`'s spawns run on
-    /// rayon's global pool.
-    pub(super) fn scope<'s, R>(&mut self, helpers: usize, work: impl FnOnce(&Scope<'s>) -> R) -> R {
+    /// again when `helpers` changes), then, to `linger`, keeps them spinning until the next
+    /// call or for [`LINGER`]. Without a pool (the system refused a thread), `work`'s spawns
+    /// run on rayon's global pool.
+    pub(super) fn scope<'s, R>(
+        &mut self,
+        helpers: usize,
+        linger: bool,
+        work: impl FnOnce(&Scope<'s>) -> R,
+    ) -> R {
         if self.pool.as_ref().map(ThreadPool::current_num_threads) != Some(helpers) {
             self.pool = ThreadPoolBuilder::new().num_threads(helpers).build().ok();
         }
@@ -44,6 +49,9 @@ impl Helpers {
             return rayon::in_place_scope(work);
         };
         let result = pool.in_place_scope(work);
+        if !linger {
+            return result;
+        }
         let seen = self.calls.load(Ordering::Relaxed);
         for _ in 0..helpers {
             let calls = Arc::clone(&self.calls);
@@ -53,6 +61,9 @@ impl Helpers {
                     for _ in 0..64 {
                         std::hint::spin_loop();
                     }
+                    // on a core shared with the caller (the other one taken by another
+                    // process), the caller goes first
+                    std::thread::yield_now();
                 }
             });
         }

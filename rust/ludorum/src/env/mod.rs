@@ -481,9 +481,11 @@ impl<G: Game> VecEnv<G> {
         let envs = self.shape.num_envs;
         let may_share = self.config.threads > 1 && envs > CHUNK;
         let share = may_share && self.pace.share(envs);
-        let start = std::time::Instant::now();
+        let start = Instant::now();
         let threads = if share { self.config.threads } else { 1 };
-        let done = self.run_envs(out, stop, threads, check, work);
+        // the helpers spin for the next call only where it will likely be shared too
+        let linger = self.pace.prefers_sharing();
+        let done = self.run_envs(out, stop, threads, linger, check, work);
         if timed && may_share && done.is_ok() {
             self.pace.record(share, start.elapsed(), envs);
         }
@@ -491,12 +493,13 @@ impl<G: Game> VecEnv<G> {
     }
 
     /// Checks every env with `check` and, when none fails, runs `work` on every env with its
-    /// rows of the outputs, over `threads` threads.
+    /// rows of the outputs, over `threads` threads; the helpers `linger` for the next call.
     fn run_envs<C, F>(
         &mut self,
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
         threads: usize,
+        linger: bool,
         check: C,
         work: F,
     ) -> Result<(), Error>
@@ -645,7 +648,7 @@ impl<G: Game> VecEnv<G> {
         // and joined per step costs ~40 µs on a quiet 2-core machine, half of a whole step of
         // 1,024 Connect Four envs (~85 µs). They spin for a moment after the step (see
         // `helpers`), so that the next step does not wait for one to wake.
-        self.helpers.scope(threads - 1, |scope| {
+        self.helpers.scope(threads - 1, linger, |scope| {
             for t in 1..threads {
                 let (work, helped) = (&work, &helped);
                 scope.spawn(move |_| {
