@@ -41,7 +41,6 @@ use crate::core::rng::{mix, GAMMA};
 use crate::search::{Agent, AgentSpec};
 
 mod draw;
-mod helpers;
 mod pace;
 #[cfg(test)]
 mod tests;
@@ -347,8 +346,6 @@ pub struct VecEnv<G: Game> {
     reset_done: bool,
     /// What steps cost on one thread and shared, to choose between them per call.
     pace: pace::Pace,
-    /// The threads that share the calls with the caller's.
-    helpers: helpers::Helpers,
 }
 
 impl<G: Game> VecEnv<G> {
@@ -438,7 +435,6 @@ impl<G: Game> VecEnv<G> {
             slots,
             reset_done: false,
             pace: pace::Pace::default(),
-            helpers: helpers::Helpers::default(),
         })
     }
 
@@ -483,9 +479,7 @@ impl<G: Game> VecEnv<G> {
         let share = may_share && self.pace.share(envs);
         let start = Instant::now();
         let threads = if share { self.config.threads } else { 1 };
-        // the helpers spin for the next call only where it will likely be shared too
-        let linger = self.pace.prefers_sharing();
-        let done = self.run_envs(out, stop, threads, linger, check, work);
+        let done = self.run_envs(out, stop, threads, check, work);
         if timed && may_share && done.is_ok() {
             self.pace.record(share, start.elapsed(), envs);
         }
@@ -493,13 +487,12 @@ impl<G: Game> VecEnv<G> {
     }
 
     /// Checks every env with `check` and, when none fails, runs `work` on every env with its
-    /// rows of the outputs, over `threads` threads; the helpers `linger` for the next call.
+    /// rows of the outputs, over `threads` threads.
     fn run_envs<C, F>(
         &mut self,
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
         threads: usize,
-        linger: bool,
         check: C,
         work: F,
     ) -> Result<(), Error>
@@ -644,14 +637,14 @@ impl<G: Game> VecEnv<G> {
                 order(t).for_each(claim);
             }
         };
-        // The helpers come from a pool whose threads outlive a step: a scoped thread started
-        // and joined per step costs ~40 µs on a quiet 2-core machine, half of a whole step of
-        // 1,024 Connect Four envs (~85 µs). They spin for a moment after the step (see
-        // `helpers`), so that the next step does not wait for one to wake.
-        self.helpers.scope(threads - 1, linger, |scope| {
+        // The helpers come from the engine's pool (`core::pool`), whose threads outlive a
+        // step and stay awake for the next one: a scoped thread started and joined per step
+        // costs ~40 µs on a quiet 2-core machine, half of a whole step of 1,024 Connect Four
+        // envs (~85 µs).
+        crate::core::pool::in_place_scope(|scope| {
             for t in 1..threads {
                 let (work, helped) = (&work, &helped);
-                scope.spawn(move |_| {
+                scope.spawn(move || {
                     work(t);
                     helped.fetch_add(1, Ordering::Release);
                 });

@@ -49,12 +49,6 @@ impl Pace {
         }
     }
 
-    /// Whether sharing is the cheaper way by the calls so far: then the helpers are kept
-    /// awake for the next call.
-    pub(super) fn prefers_sharing(&self) -> bool {
-        self.shared != 0.0 && (self.one == 0.0 || self.shared < self.one)
-    }
-
     /// Records that a call over `envs` envs, shared or not, took `elapsed`.
     pub(super) fn record(&mut self, shared: bool, elapsed: Duration, envs: usize) {
         let per_env = elapsed.as_nanos() as f64 / envs.max(1) as f64;
@@ -103,16 +97,6 @@ mod tests {
         // a call too short to share: one thread from the second call on, no probes
         let short = choices(256, 80, 40, 96);
         assert_eq!(short.iter().filter(|&&s| s).count(), 1);
-    }
-
-    #[test]
-    fn sharing_is_preferred_only_while_it_is_the_cheaper_way() {
-        let mut pace = Pace::default();
-        assert!(!pace.prefers_sharing());
-        pace.record(true, Duration::from_nanos(400 * 1024), 1024);
-        assert!(pace.prefers_sharing());
-        pace.record(false, Duration::from_nanos(300 * 1024), 1024);
-        assert!(!pace.prefers_sharing());
     }
 
     #[test]
