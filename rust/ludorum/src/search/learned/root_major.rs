@@ -23,11 +23,12 @@ use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::batch::{
-    backup, descend, descent, evaluate, interrupted, jobs, noise, over, result, root_world,
+    backup, descend, descent, evaluate, interrupted, jobs, noise, over, plant, result, root_world,
     uniform_edges, Cache, Ctx, GameSearch, Job, Part, Scratch,
 };
+use super::rows::RowsMut;
 use super::tree::Tree;
-use super::{Evaluator, LeafBatch, SearchResult};
+use super::{Evaluator, LeafBatch};
 use crate::core::error::Error;
 use crate::core::game::Game;
 
@@ -50,13 +51,19 @@ struct Group<'a, G> {
     games: &'a mut [GameSearch],
     sequences: &'a [usize],
     temperatures: &'a [f64],
-    results: Vec<SearchResult>,
+    /// Where their results go.
+    rows: RowsMut<'a>,
 }
 
 /// What every thread reads.
 pub(super) struct Plan<'p> {
     pub ctx: &'p Ctx<'p>,
     pub simulations: u32,
+    /// Trees kept from the last search are reused (the config's `reuse`).
+    pub reuse: bool,
+    /// The caller keeps the trees; otherwise they are grown in the thread's own
+    /// ([`Scratch::trees`]) and the callers' are left as they were.
+    pub kept: bool,
     pub per_step: u32,
     /// A leaf batch of the game's shape, for each thread's calls.
     pub num_actions: usize,
@@ -83,7 +90,7 @@ impl<G> Shared<'_, G> {
 }
 
 /// Searches every root, a group at a time, on `evaluators.len()` threads (this one and one
-/// spawned per further evaluator), and returns the results in the roots' order. `interrupt` is
+/// spawned per further evaluator), each root's result written into its row of `rows`. `interrupt` is
 /// asked on this thread every [`CHECK_EVERY`] descents or so.
 ///
 /// # Errors
@@ -100,19 +107,21 @@ pub(super) fn run<G: Game>(
     evaluators: Vec<Box<dyn Evaluator<G> + Send + '_>>,
     plan: &Plan<'_>,
     interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Vec<SearchResult>, Error> {
+    rows: RowsMut<'_>,
+) -> Result<(), Error> {
     let groups: Vec<Mutex<Option<Group<'_, G>>>> = states
         .chunks(GROUP)
         .zip(games.chunks_mut(GROUP))
         .zip(sequences.chunks(GROUP))
         .zip(temperatures.chunks(GROUP))
-        .map(|(((states, games), sequences), temperatures)| {
+        .zip(rows.chunks(GROUP))
+        .map(|((((states, games), sequences), temperatures), rows)| {
             Mutex::new(Some(Group {
                 states,
                 games,
                 sequences,
                 temperatures,
-                results: Vec::new(),
+                rows,
             }))
         })
         .collect();
@@ -126,7 +135,7 @@ pub(super) fn run<G: Game>(
     let mut evaluators = evaluators.into_iter();
     let mut scratch = scratch.iter_mut();
     let (Some(mut lead), Some(lead_scratch)) = (evaluators.next(), scratch.next()) else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     std::thread::scope(|scope| {
         let (done_send, done) = mpsc::channel::<()>();
@@ -161,19 +170,14 @@ pub(super) fn run<G: Game>(
     if interrupted_here {
         return Err(interrupted());
     }
-    if let Some((_, e)) = shared
+    match shared
         .failure
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)
     {
-        return Err(e);
+        Some((_, e)) => Err(e),
+        None => Ok(()),
     }
-    let mut out = Vec::with_capacity(states.len());
-    for group in shared.groups {
-        let group = group.into_inner().unwrap_or_else(PoisonError::into_inner);
-        out.extend(group.map(|g| g.results).unwrap_or_default());
-    }
-    Ok(out)
 }
 
 /// One thread's work: groups taken from the shared counter until none is left or `stop` says
@@ -208,6 +212,7 @@ fn work<G: Game>(
             return;
         };
         let roots = group.states.len() as u64;
+        take_trees(plan, group.states, group.games, part.scratch());
         if ctx.uniform && plan.per_step == 1 {
             let sequences = group.sequences.iter();
             let mut searched = Ok(true);
@@ -236,14 +241,8 @@ fn work<G: Game>(
             }
             match searched {
                 Ok(true) => {
-                    group.results = group
-                        .states
-                        .iter()
-                        .zip(group.games.iter_mut())
-                        .zip(group.temperatures)
-                        .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
-                        .collect();
-                    *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
+                    results(ctx, &mut group, None, part.scratch());
+                    give_trees(plan, group.games, part.scratch());
                     continue;
                 }
                 Ok(false) => return,
@@ -281,20 +280,65 @@ fn work<G: Game>(
         let games = part.regroup(&[], &mut [], &[]);
         match searched {
             Ok(true) => {
-                group.results = group
-                    .states
-                    .iter()
-                    .zip(games.iter_mut())
-                    .zip(group.temperatures)
-                    .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
-                    .collect();
-                *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
+                results(ctx, &mut group, Some(&mut *games), part.scratch());
+                give_trees(plan, games, part.scratch());
             }
             Ok(false) => return,
             Err(e) => {
                 shared.fail(g, e);
                 return;
             }
+        }
+    }
+}
+
+/// The results of a group's roots into its rows (`games`: the roots' trees, when not the
+/// group's own).
+fn results<G: Game>(
+    ctx: &Ctx<'_>,
+    group: &mut Group<'_, G>,
+    games: Option<&mut [GameSearch]>,
+    scratch: &mut Scratch,
+) {
+    let games = games.unwrap_or(&mut *group.games);
+    for (i, ((state, game), &t)) in group
+        .states
+        .iter()
+        .zip(games.iter_mut())
+        .zip(group.temperatures)
+        .enumerate()
+    {
+        result(ctx.rule, state, game, t, scratch, group.rows.row(i));
+    }
+}
+
+/// Makes the trees of a group's roots ready for their search, on the thread that searches them:
+/// when the caller does not keep them, the thread's own trees take the roots' place (they were
+/// the thread's last group's, still in its caches; the roots' are left as they were).
+fn take_trees<G: Game>(
+    plan: &Plan<'_>,
+    states: &[G],
+    games: &mut [GameSearch],
+    scratch: &mut Scratch,
+) {
+    let Scratch { history, trees, .. } = scratch;
+    if !plan.kept && trees.len() < games.len() {
+        trees.resize_with(games.len(), Tree::default);
+    }
+    for (i, (state, game)) in states.iter().zip(games.iter_mut()).enumerate() {
+        if !plan.kept {
+            std::mem::swap(&mut game.tree, &mut trees[i]);
+            game.tree.recycle();
+        }
+        plant(state, &mut game.tree, plan.simulations, plan.reuse, history);
+    }
+}
+
+/// Gives the thread's own trees back after a group's search (the roots get theirs back).
+fn give_trees(plan: &Plan<'_>, games: &mut [GameSearch], scratch: &mut Scratch) {
+    if !plan.kept {
+        for (game, tree) in games.iter_mut().zip(scratch.trees.iter_mut()) {
+            std::mem::swap(&mut game.tree, tree);
         }
     }
 }
