@@ -54,8 +54,12 @@ pub struct LearnedSearch {
 }
 
 /// The buffers a search reuses from descent to descent and step to step, so that its inner
-/// loop allocates nothing.
+/// loop allocates nothing. The threads' buffers sit side by side in one `Vec`, and their
+/// headers (pointers and lengths, written at every selection) are aligned to 128 bytes so that
+/// no two threads write into one cache line (nor one pair of lines the prefetcher fetches
+/// together).
 #[derive(Clone, Debug, Default)]
+#[repr(align(128))]
 pub(super) struct Scratch {
     /// The candidates of the node being selected from (edge indices).
     pub(super) cands: Vec<usize>,
