@@ -212,39 +212,9 @@ fn work<G: Game>(
             return;
         };
         let roots = group.states.len() as u64;
-        take_trees(plan, group.states, group.games, part.scratch());
         if ctx.uniform && plan.per_step == 1 {
-            let sequences = group.sequences.iter();
-            let mut searched = Ok(true);
-            for ((state, game), &at) in group
-                .states
-                .iter()
-                .zip(group.games.iter_mut())
-                .zip(sequences)
-            {
-                let sequence = ctx.sequences.get(at).map(|(_, s)| s.as_slice());
-                match search_alone(
-                    ctx,
-                    plan.simulations,
-                    state,
-                    game,
-                    sequence,
-                    part.scratch(),
-                    stop,
-                ) {
-                    Ok(true) => {}
-                    other => {
-                        searched = other;
-                        break;
-                    }
-                }
-            }
-            match searched {
-                Ok(true) => {
-                    results(ctx, &mut group, None, part.scratch());
-                    give_trees(plan, group.games, part.scratch());
-                    continue;
-                }
+            match search_group_alone(ctx, plan, &mut group, part.scratch(), stop) {
+                Ok(true) => continue,
                 Ok(false) => return,
                 Err(e) => {
                     shared.fail(g, e);
@@ -252,6 +222,7 @@ fn work<G: Game>(
                 }
             }
         }
+        take_trees(plan, group.states, group.games, part.scratch());
         part.regroup(
             group.states,
             std::mem::take(&mut group.games),
@@ -280,7 +251,7 @@ fn work<G: Game>(
         let games = part.regroup(&[], &mut [], &[]);
         match searched {
             Ok(true) => {
-                results(ctx, &mut group, Some(&mut *games), part.scratch());
+                results(ctx, &mut group, games, part.scratch());
                 give_trees(plan, games, part.scratch());
             }
             Ok(false) => return,
@@ -292,15 +263,13 @@ fn work<G: Game>(
     }
 }
 
-/// The results of a group's roots into its rows (`games`: the roots' trees, when not the
-/// group's own).
+/// The results of a group's roots, searched with `games`, into its rows.
 fn results<G: Game>(
     ctx: &Ctx<'_>,
     group: &mut Group<'_, G>,
-    games: Option<&mut [GameSearch]>,
+    games: &mut [GameSearch],
     scratch: &mut Scratch,
 ) {
-    let games = games.unwrap_or(&mut *group.games);
     for (i, ((state, game), &t)) in group
         .states
         .iter()
@@ -341,6 +310,74 @@ fn give_trees(plan: &Plan<'_>, games: &mut [GameSearch], scratch: &mut Scratch) 
             std::mem::swap(&mut game.tree, tree);
         }
     }
+}
+
+/// The search of a group's roots with the uniform evaluator and one descent per step, one root
+/// after the other, each root's result written as soon as it is searched. False when `stop`
+/// stopped it.
+///
+/// A root is searched in a tree and a generator held on this thread's stack (the tree taken
+/// from the root, or with trees the caller does not keep, the thread's own): a tree's header
+/// (its arenas' pointers and lengths, written at every new node) in the roots' array would sit
+/// in a cache line beside the header of a root another thread is searching.
+fn search_group_alone<G: Game>(
+    ctx: &Ctx<'_>,
+    plan: &Plan<'_>,
+    group: &mut Group<'_, G>,
+    scratch: &mut Scratch,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<bool, Error> {
+    if !plan.kept && scratch.trees.is_empty() {
+        scratch.trees.push(Tree::default());
+    }
+    let roots = group.states.iter().zip(group.games.iter_mut());
+    for (i, ((state, game), (&at, &t))) in roots
+        .zip(group.sequences.iter().zip(group.temperatures))
+        .enumerate()
+    {
+        let home = if plan.kept {
+            &mut game.tree
+        } else {
+            &mut scratch.trees[0]
+        };
+        let mut own = GameSearch {
+            tree: std::mem::take(home),
+            rng: game.rng.clone(),
+        };
+        if !plan.kept {
+            own.tree.recycle();
+        }
+        plant(
+            state,
+            &mut own.tree,
+            plan.simulations,
+            plan.reuse,
+            &mut scratch.history,
+        );
+        let sequence = ctx.sequences.get(at).map(|(_, s)| s.as_slice());
+        let searched = search_alone(
+            ctx,
+            plan.simulations,
+            state,
+            &mut own,
+            sequence,
+            scratch,
+            stop,
+        );
+        if let Ok(true) = searched {
+            result(ctx.rule, state, &mut own, t, scratch, group.rows.row(i));
+        }
+        game.rng = own.rng;
+        if plan.kept {
+            game.tree = own.tree;
+        } else {
+            scratch.trees[0] = own.tree;
+        }
+        if !matches!(searched, Ok(true)) {
+            return searched;
+        }
+    }
+    Ok(true)
 }
 
 /// The search of one root with the uniform evaluator and one descent per step: each leaf expanded
