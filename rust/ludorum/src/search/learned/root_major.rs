@@ -3,8 +3,9 @@
 //! step together. The roots are searched a group at a time through all their simulations, so
 //! that the group's trees stay in the core's nearest caches from one step to the next (a batch of
 //! 1024 Connect Four roots grows about 10 MB of trees, beyond a core's L2; a group of [`GROUP`]
-//! roots, about 40 KB), and with threads each takes the next group from a shared counter as it
-//! finishes one: no thread waits for another between steps.
+//! roots, about 40 KB), and with threads each takes the next group of its own run of groups as it
+//! finishes one, then the next of the other threads' runs: no thread waits for another between
+//! steps, and two threads write their results into rows far apart.
 //!
 //! A group goes through the jobs of the step-major search (`batch.rs`) in the same order, each
 //! of its roots with its own tree and generator, and its leaves are scored alone, which for an
@@ -70,10 +71,19 @@ pub(super) struct Plan<'p> {
     pub observation_shape: &'p [usize],
 }
 
-/// What the threads share: the next group to take, whether to stop, the first failure.
+/// A thread's run of consecutive groups: the next one to take, and the end. Each on cache lines
+/// of its own: a thread takes from its own run until it is done, from the others' only then.
+#[repr(align(128))]
+struct Run {
+    next: AtomicUsize,
+    end: usize,
+}
+
+/// What the threads share: the groups, each thread's run of them, whether to stop, the first
+/// failure.
 struct Shared<'a, G> {
     groups: Vec<Mutex<Option<Group<'a, G>>>>,
-    next: AtomicUsize,
+    runs: Vec<Run>,
     stop: AtomicBool,
     /// The failure of the lowest group that failed.
     failure: Mutex<Option<(usize, Error)>>,
@@ -125,9 +135,17 @@ pub(super) fn run<G: Game>(
             }))
         })
         .collect();
+    let threads = evaluators.len().min(scratch.len()).max(1);
+    let share = |t: usize| groups.len() * t / threads;
+    let runs = (0..threads)
+        .map(|t| Run {
+            next: AtomicUsize::new(share(t)),
+            end: share(t + 1),
+        })
+        .collect();
     let shared = Shared {
         groups,
-        next: AtomicUsize::new(0),
+        runs,
         stop: AtomicBool::new(false),
         failure: Mutex::new(None),
     };
@@ -139,10 +157,10 @@ pub(super) fn run<G: Game>(
     };
     std::thread::scope(|scope| {
         let (done_send, done) = mpsc::channel::<()>();
-        for (mut evaluator, scratch) in evaluators.zip(scratch) {
+        for (t, (mut evaluator, scratch)) in evaluators.zip(scratch).enumerate() {
             let (shared, done_send) = (&shared, done_send.clone());
             scope.spawn(move || {
-                work(shared, plan, scratch, &mut *evaluator, &mut |_| {
+                work(shared, t + 1, plan, scratch, &mut *evaluator, &mut |_| {
                     shared.stop.load(Ordering::Relaxed)
                 });
                 drop(done_send);
@@ -161,7 +179,7 @@ pub(super) fn run<G: Game>(
             }
             shared.stop.load(Ordering::Relaxed)
         };
-        work(&shared, plan, lead_scratch, &mut *lead, &mut check);
+        work(&shared, 0, plan, lead_scratch, &mut *lead, &mut check);
         // The other threads' last groups: still ready to stop them on an interruption.
         while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(WAIT) {
             check(CHECK_EVERY);
@@ -180,10 +198,11 @@ pub(super) fn run<G: Game>(
     }
 }
 
-/// One thread's work: groups taken from the shared counter until none is left or `stop` says
-/// to stop (asked before each simulation step with the step's descents).
+/// Thread `thread`'s work: groups taken from its run, then from the others', until none is
+/// left or `stop` says to stop (asked before each simulation step with the step's descents).
 fn work<G: Game>(
     shared: &Shared<'_, G>,
+    thread: usize,
     plan: &Plan<'_>,
     scratch: &mut Scratch,
     evaluator: &mut (dyn Evaluator<G> + Send + '_),
@@ -203,8 +222,15 @@ fn work<G: Game>(
     // Never read: the root-major search runs with the cache off or an evaluator that skips it.
     let mut cache = Cache::new();
     let mut part = Part::new(&[], &mut [], &[], scratch);
-    loop {
-        let g = shared.next.fetch_add(1, Ordering::Relaxed);
+    let threads = shared.runs.len();
+    let mut runs = (0..threads).map(|k| &shared.runs[(thread + k) % threads]);
+    let mut run = runs.next();
+    while let Some(from) = run {
+        let g = from.next.fetch_add(1, Ordering::Relaxed);
+        if g >= from.end {
+            run = runs.next();
+            continue;
+        }
         let Some(slot) = shared.groups.get(g) else {
             return;
         };
