@@ -102,6 +102,14 @@ pub trait Evaluation {
     /// hidden information it is called on the worlds a search samples, never on the true hidden
     /// values of a state a player cannot see.
     fn evaluate(&self, values: &mut [f64]);
+
+    /// Whether some legal move might end the game with the player to move its sole winner:
+    /// `false` only where none can, from a look cheaper than playing them. MCTS plays every
+    /// move of the root and of the root's children to find the moves that win at once, and
+    /// skips that where this says none can. The default says `true`.
+    fn may_win_at_once(&self) -> bool {
+        true
+    }
 }
 
 /// A game state: setup, play, undo, outcome and key.

@@ -19,6 +19,7 @@ pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod playout;
+pub mod pool;
 pub mod rng;
 pub mod stack;
 #[cfg(test)]

@@ -344,6 +344,9 @@ impl Decisive {
 /// Per move of `moves` (legal in `state`, where `mover` is to move): whether it ends the game
 /// with `mover` the sole winner. One copy, each move played and taken back on it.
 pub(super) fn wins_at_once<G: Game>(state: &G, moves: &[G::Move], mover: usize) -> Vec<bool> {
+    if !state.may_win_at_once() {
+        return vec![false; moves.len()];
+    }
     let mut scratch = state.clone();
     moves
         .iter()
@@ -651,15 +654,14 @@ impl<G: Game> Mcts<G> {
             #[cfg(test)]
             panics: self.panics,
         });
-        // The other threads come from rayon's pool, whose threads outlive a search (a thread
-        // started and joined per search costs ~40 µs on a quiet 2-core machine). They are not
+        // The other threads come from the engine's pool (`core::pool`). They are not
         // waited for: one that wakes late finds its tree's chunks taken by the calling thread
         // (see `Work`). The calling thread's home is the last tree: with the first, the pool
         // thread's tree took a quarter longer than the caller's in tic-tac-toe searches from
         // Python (for a reason not found), and with the last the two took the same time.
         for t in 1..threads {
             let work = Arc::clone(&work);
-            rayon::spawn(move || {
+            crate::core::pool::spawn(move || {
                 // A panic on a pool thread would abort the process: it is handed to the
                 // calling thread instead, which panics in turn (an error in Python).
                 let help = AssertUnwindSafe(|| work.help(t - 1, &work.ended, false));

@@ -147,6 +147,56 @@ fn wins_at_once<G: Game>(game: &G, mv: G::Move) -> bool {
     next.outcome().is_some_and(|o| o.winners == 1 << mover)
 }
 
+struct NoWinRuledOut;
+
+impl Visitor for NoWinRuledOut {
+    type Output = (usize, usize);
+
+    /// In the last plies of random games played to their end: where a game says no move can
+    /// win at once (`may_win_at_once`), none does. Returns how many positions it said so, and
+    /// how many had a move that wins at once.
+    fn visit<G: Game>(self) -> (usize, usize) {
+        let mut options = Map::new();
+        if let Some(cap) = G::FACTS.simulation_max_plies {
+            options.insert("max_plies".into(), cap.into());
+        }
+        let (mut ruled_out, mut with_win) = (0, 0);
+        let mut rng = SplitMix64::new(5);
+        let mut moves = Vec::new();
+        for seed in 0..30 {
+            let mut game = Batch::<G>::new(&options, seed).unwrap().start(0);
+            let mut last = std::collections::VecDeque::new();
+            while game.current_player().is_some() {
+                last.push_back(game.clone());
+                if last.len() > 12 {
+                    last.pop_front();
+                }
+                let mv = game.random_move(&mut rng);
+                game.play_unchecked(mv);
+            }
+            for position in last {
+                position.legal_moves(&mut moves);
+                let wins = moves.iter().any(|&m| wins_at_once(&position, m));
+                with_win += usize::from(wins);
+                if !position.may_win_at_once() {
+                    ruled_out += 1;
+                    assert!(!wins, "{}: a win at once ruled out", G::NAME);
+                }
+            }
+        }
+        (ruled_out, with_win)
+    }
+}
+
+#[test]
+fn no_win_at_once_is_ruled_out() {
+    let (ruled_out, with_win) = visit("domination", NoWinRuledOut).unwrap();
+    assert!(ruled_out > 0 && with_win > 0, "{ruled_out} {with_win}");
+    for facts in ALL {
+        visit(facts.name, NoWinRuledOut).unwrap();
+    }
+}
+
 struct FindsWins;
 
 impl Visitor for FindsWins {
