@@ -8,8 +8,8 @@ use ludorum::core::error::Error;
 use ludorum::games::{visit, Visitor};
 use ludorum::search::learned::{
     selfplay as run_selfplay, Evaluations, Evaluator, GameEvaluation, GameSearch, GumbelConfig,
-    LeafBatch, LearnedConfig, LearnedSearch, PuctConfig, Rule, SearchResult, SelfPlayConfig,
-    Uniform,
+    LeafBatch, LearnedConfig, LearnedSearch, PuctConfig, Rule, SearchResult, SearchRows,
+    SelfPlayConfig, Uniform,
 };
 use ludorum::{Batch, Game};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
@@ -275,7 +275,7 @@ impl PyLearnedAgent {
         states: &Bound<'py, PyAny>,
     ) -> PyResult<FoundMany<'py>> {
         let list: Vec<Bound<'py, PyAny>> = states.try_iter()?.collect::<PyResult<_>>()?;
-        let results = match list.first() {
+        let rows = match list.first() {
             Some(first) => crate::visit_state(
                 first,
                 SearchMany {
@@ -284,29 +284,17 @@ impl PyLearnedAgent {
                     states: &list,
                 },
             )??,
-            None => Vec::new(),
+            None => SearchRows::default(),
         };
-        let n = results.len();
-        let width = |f: fn(&SearchResult) -> usize| results.first().map_or(0, f);
-        let (a, p) = (width(|r| r.visits.len()), width(|r| r.value.len()));
-        let actions = results.iter().map(|r| r.action as i64).collect();
-        let visits = results
-            .iter()
-            .flat_map(|r| r.visits.iter().map(|&v| v as i64))
-            .collect();
-        let policies = results
-            .iter()
-            .flat_map(|r| r.policy.iter().copied())
-            .collect();
-        let values = results
-            .iter()
-            .flat_map(|r| r.value.iter().copied())
-            .collect();
+        // The rows' arrays become numpy's as they are (the integers reinterpreted in place).
+        let (n, a, p) = (rows.len(), rows.num_actions, rows.num_players);
+        let actions = rows.actions.into_iter().map(|x| x as i64).collect();
+        let visits = rows.visits.into_iter().map(|v| v as i64).collect();
         Ok((
             PyArray1::from_vec(py, actions),
             PyArray1::from_vec(py, visits).reshape([n, a])?,
-            PyArray1::from_vec(py, policies).reshape([n, a])?,
-            PyArray1::from_vec(py, values).reshape([n, p])?,
+            PyArray1::from_vec(py, rows.policies).reshape([n, a])?,
+            PyArray1::from_vec(py, rows.values).reshape([n, p])?,
         ))
     }
 
@@ -381,7 +369,7 @@ struct SearchMany<'a, 'py, 's> {
 }
 
 impl StateVisitor for SearchMany<'_, '_, '_> {
-    type Output = PyResult<Vec<SearchResult>>;
+    type Output = PyResult<SearchRows>;
 
     fn visit<G: Game>(self, _first: &G) -> Self::Output {
         let states = self
@@ -398,7 +386,7 @@ impl StateVisitor for SearchMany<'_, '_, '_> {
         agent.for_game::<G>();
         let (search, rng) = (&mut agent.search, &mut agent.game.rng);
         run(self.py, &agent.source, |eval, interrupt| {
-            search.search_fresh(&states, rng, eval, interrupt)
+            search.search_fresh_rows(&states, rng, eval, interrupt)
         })
     }
 }

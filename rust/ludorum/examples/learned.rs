@@ -61,16 +61,21 @@ impl Visitor for Bench {
         for round in 0..4 {
             let mut seed = SplitMix64::new(round);
             let start = std::time::Instant::now();
-            let results = search
-                .search_fresh(&states, &mut seed, &mut Uniform, &mut || false)
+            let rows = search
+                .search_fresh_rows(&states, &mut seed, &mut Uniform, &mut || false)
                 .unwrap_or_else(|e| panic!("{e}"));
             best = best.min(start.elapsed().as_secs_f64());
-            assert_eq!(results.len(), states.len());
-            for r in &results {
-                let words = std::iter::once(r.action as u64)
-                    .chain(r.visits.iter().copied())
-                    .chain(r.policy.iter().map(|x| u64::from(x.to_bits())))
-                    .chain(r.value.iter().map(|x| x.to_bits()));
+            assert_eq!(rows.len(), states.len());
+            let (a, p) = (rows.num_actions, rows.num_players);
+            for i in 0..rows.len() {
+                let words = std::iter::once(rows.actions[i] as u64)
+                    .chain(rows.visits[i * a..(i + 1) * a].iter().copied())
+                    .chain(
+                        rows.policies[i * a..(i + 1) * a]
+                            .iter()
+                            .map(|x| u64::from(x.to_bits())),
+                    )
+                    .chain(rows.values[i * p..(i + 1) * p].iter().map(|x| x.to_bits()));
                 for w in words {
                     digest = SplitMix64::new(digest ^ w).next_u64();
                 }

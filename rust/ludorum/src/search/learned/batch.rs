@@ -6,6 +6,7 @@ use std::ops::DerefMut;
 
 use super::cands::{listed_priors, max_logit, AllEdges, Cands, Listed};
 use super::crew::{with_crew, Crew};
+use super::rows::{RowMut, SearchRows};
 use super::tree::{Edge, NodeRef, Tree, NONE};
 use super::{
     bad_output, gumbel, puct, uniform, Evaluations, Evaluator, LeafBatch, LearnedConfig, Rule,
@@ -53,8 +54,12 @@ pub struct LearnedSearch {
 }
 
 /// The buffers a search reuses from descent to descent and step to step, so that its inner
-/// loop allocates nothing.
+/// loop allocates nothing. The threads' buffers sit side by side in one `Vec`, and their
+/// headers (pointers and lengths, written at every selection) are aligned to 128 bytes so that
+/// no two threads write into one cache line (nor one pair of lines the prefetcher fetches
+/// together).
 #[derive(Clone, Debug, Default)]
+#[repr(align(128))]
 pub(super) struct Scratch {
     /// The candidates of the node being selected from (edge indices).
     pub(super) cands: Vec<usize>,
@@ -85,6 +90,11 @@ pub(super) struct Scratch {
     hits: Vec<bool>,
     /// The leaves' observations (`obs_size` each), when the evaluator reads them.
     observations: Vec<f32>,
+    /// A root's history (action ids).
+    pub(super) history: Vec<usize>,
+    /// The trees the root-major search grows the roots of a group in when the caller does not
+    /// keep them (one per root of a group, reused from group to group).
+    pub(super) trees: Vec<Tree>,
 }
 
 /// A leaf waiting for the evaluator: the root (within its part), the node, and the first path
@@ -640,6 +650,24 @@ impl LearnedSearch {
         evaluator: &mut E,
         interrupt: &mut dyn FnMut() -> bool,
     ) -> Result<Vec<SearchResult>, Error> {
+        self.search_fresh_rows(states, rng, evaluator, interrupt)
+            .map(SearchRows::into_results)
+    }
+
+    /// [`search_fresh`](Self::search_fresh) with the results as rows of four arrays, written in
+    /// place by the threads that searched the roots (nothing allocated per root).
+    ///
+    /// # Errors
+    ///
+    /// As [`search`](Self::search), and [`Error::InvalidOption`] for states whose games differ
+    /// in their numbers of actions or seats.
+    pub fn search_fresh_rows<G: Game, E: Evaluator<G> + ?Sized>(
+        &mut self,
+        states: &[G],
+        rng: &mut SplitMix64,
+        evaluator: &mut E,
+        interrupt: &mut dyn FnMut() -> bool,
+    ) -> Result<SearchRows, Error> {
         let t = self.temperature();
         let mut games = Vec::with_capacity(states.len());
         for state in states {
@@ -651,12 +679,13 @@ impl LearnedSearch {
             });
             rng.skip(self.draws(state, t));
         }
-        let out = self.search_at(
+        let out = self.search_kept(
             states,
             &mut games,
             evaluator,
             interrupt,
             &vec![t; states.len()],
+            false,
         );
         self.spare.clear();
         self.spare.extend(games.into_iter().map(|g| g.tree));
@@ -677,16 +706,45 @@ impl LearnedSearch {
         interrupt: &mut dyn FnMut() -> bool,
         temperatures: &[f64],
     ) -> Result<Vec<SearchResult>, Error> {
+        self.search_kept(states, games, evaluator, interrupt, temperatures, true)
+            .map(SearchRows::into_results)
+    }
+
+    /// [`search_at`](Self::search_at); with `kept` false the trees are not the caller's to keep
+    /// (`search_fresh`), and the root-major search grows them in each thread's own memory
+    /// instead: one thread's trees, kept in its nearest caches from root to root, rather
+    /// than a tree of the batch's, cold, per root.
+    fn search_kept<G: Game, E: Evaluator<G> + ?Sized>(
+        &mut self,
+        states: &[G],
+        games: &mut [GameSearch],
+        evaluator: &mut E,
+        interrupt: &mut dyn FnMut() -> bool,
+        temperatures: &[f64],
+        kept: bool,
+    ) -> Result<SearchRows, Error> {
         if states.len() != games.len() || states.len() != temperatures.len() {
             return Err(Error::InvalidOption(
                 "one tree and one temperature per root".into(),
             ));
         }
+        if let Some(first) = states.first() {
+            let (a, p) = (first.num_actions(), first.num_players());
+            if states
+                .iter()
+                .any(|s| s.num_actions() != a || s.num_players() != p)
+            {
+                return Err(Error::InvalidOption(
+                    "the states searched together differ in their numbers of actions or seats"
+                        .into(),
+                ));
+            }
+        }
         // A search that fails (the evaluator's error, bad output, Ctrl-C) leaves trees with
         // half-done steps: they are dropped, and each generator is put back, so the next search
         // is that of a fresh tree, whatever step the failure came at.
         let generators: Vec<SplitMix64> = games.iter().map(|g| g.rng.clone()).collect();
-        let out = self.search_steps(states, games, evaluator, interrupt, temperatures);
+        let out = self.search_steps(states, games, evaluator, interrupt, temperatures, kept);
         if out.is_err() {
             for (game, rng) in games.iter_mut().zip(generators) {
                 game.tree = Tree::new();
@@ -703,12 +761,25 @@ impl LearnedSearch {
         evaluator: &mut E,
         interrupt: &mut dyn FnMut() -> bool,
         temperatures: &[f64],
-    ) -> Result<Vec<SearchResult>, Error> {
+        kept: bool,
+    ) -> Result<SearchRows, Error> {
         let hidden = G::hidden_information().is_some();
         let reuse = self.config.reuse;
         let sims = self.config.simulations;
-        // The trees, and each root's considered-visit sequence (Gumbel) and noise, in
-        // ascending action id.
+        // An evaluator that runs in Rust and scores each leaf alone takes the root-major
+        // search, whenever the cache cannot tell the two apart (the uniform evaluator never
+        // reads nor fills it).
+        let threads = states
+            .len()
+            .div_ceil(root_major::GROUP)
+            .clamp(1, self.config.threads);
+        let local: Option<Vec<_>> = if evaluator.is_uniform() || !self.config.cache {
+            (0..threads).map(|_| evaluator.for_thread()).collect()
+        } else {
+            None
+        };
+        // The trees (made ready by the threads in the root-major search), and each root's
+        // considered-visit sequence (Gumbel).
         let mut history = Vec::new();
         let mut sequences: Vec<(usize, Vec<u32>)> = Vec::new();
         let mut sequence_of = Vec::with_capacity(states.len());
@@ -716,14 +787,8 @@ impl LearnedSearch {
             if state.current_player().is_none() {
                 return Err(over("search"));
             }
-            history.clear();
-            history.extend((0..state.history().len()).map(|k| state.history_action(k)));
-            game.tree.prepare(&history, state.num_players(), reuse);
-            if !game.tree.nodes[0].expanded {
-                // A fresh tree: room for every simulation's node, each about as wide as
-                // the root (up to a bound: a huge budget grows the arenas as it goes).
-                let nodes = (sims as usize + 1).min(RESERVED_NODES);
-                game.tree.reserve(nodes, state.count_legal_moves().min(64));
+            if local.is_none() {
+                plant(state, &mut game.tree, sims, reuse, &mut history);
             }
             if let Rule::Gumbel(c) = &self.config.rule {
                 let k = c.max_considered.min(state.count_legal_moves());
@@ -746,21 +811,10 @@ impl LearnedSearch {
             ..
         } = self;
         let Some(first) = states.first() else {
-            return Ok(Vec::new());
+            return Ok(SearchRows::default());
         };
+        let mut rows = SearchRows::zeroed(states.len(), first.num_actions(), first.num_players());
         let shape = first.observation_shape();
-        // An evaluator that runs in Rust and scores each leaf alone takes the root-major
-        // search, whenever the cache cannot tell the two apart (the uniform evaluator never
-        // reads nor fills it).
-        let threads = states
-            .len()
-            .div_ceil(root_major::GROUP)
-            .clamp(1, config.threads);
-        let local: Option<Vec<_>> = if evaluator.is_uniform() || !config.cache {
-            (0..threads).map(|_| evaluator.for_thread()).collect()
-        } else {
-            None
-        };
         let ctx = Ctx {
             rule: &config.rule,
             sequences: &sequences,
@@ -779,11 +833,13 @@ impl LearnedSearch {
             let plan = root_major::Plan {
                 ctx: &ctx,
                 simulations: sims,
+                reuse,
+                kept,
                 per_step,
                 num_actions: first.num_actions(),
                 observation_shape: &shape,
             };
-            return root_major::run(
+            root_major::run(
                 states,
                 games,
                 &sequence_of,
@@ -792,7 +848,9 @@ impl LearnedSearch {
                 evaluators,
                 &plan,
                 interrupt,
-            );
+                rows.as_mut(),
+            )?;
+            return Ok(rows);
         }
         let parts_wanted = if config.pipeline {
             states.len().clamp(1, 2)
@@ -828,7 +886,8 @@ impl LearnedSearch {
                 per_step,
             };
             pipeline::run(parts, &plan, &mut batch, cache, evaluator, interrupt)?;
-            return Ok(self.results(states, games, temperatures));
+            self.results(states, games, temperatures, &mut rows);
+            return Ok(rows);
         }
         // The roots' evaluation (one call for all roots that need it), then the simulations,
         // step by step: each step a job for every part, then one evaluator call.
@@ -862,37 +921,65 @@ impl LearnedSearch {
             },
         );
         done?;
-        Ok(self.results(states, games, temperatures))
+        self.results(states, games, temperatures, &mut rows);
+        Ok(rows)
     }
 
+    /// The results of the roots searched on this thread, into `rows`.
     fn results<G: Game>(
         &mut self,
         states: &[G],
         games: &mut [GameSearch],
         temperatures: &[f64],
-    ) -> Vec<SearchResult> {
-        let mut out = Vec::with_capacity(states.len());
+        rows: &mut SearchRows,
+    ) {
         if self.scratch.is_empty() {
             self.scratch.push(Scratch::default());
         }
         let scratch = &mut self.scratch[0];
-        for ((state, game), &t) in states.iter().zip(games.iter_mut()).zip(temperatures) {
-            out.push(result(&self.config.rule, state, game, t, scratch));
+        let mut rows = rows.as_mut();
+        for (i, ((state, game), &t)) in states
+            .iter()
+            .zip(games.iter_mut())
+            .zip(temperatures)
+            .enumerate()
+        {
+            result(&self.config.rule, state, game, t, scratch, rows.row(i));
         }
-        out
     }
 }
 
-/// The result of the search of `state` with `game`: its visits, policy target, value and
-/// chosen move (drawn from `game`'s generator at a temperature). Only the result's own arrays
-/// are allocated: the rest is worked out in `scratch`.
+/// Makes `tree` ready for a search of `state`: its root the position (a subtree of the last
+/// search kept with `reuse`), and a fresh tree room for every one of `simulations` nodes, each
+/// about as wide as the root (up to a bound: a huge budget grows the arenas as it goes).
+/// `history` is working memory.
+pub(super) fn plant<G: Game>(
+    state: &G,
+    tree: &mut Tree,
+    simulations: u32,
+    reuse: bool,
+    history: &mut Vec<usize>,
+) {
+    history.clear();
+    history.extend((0..state.history().len()).map(|k| state.history_action(k)));
+    tree.prepare(history, state.num_players(), reuse);
+    if !tree.nodes[0].expanded {
+        let nodes = (simulations as usize + 1).min(RESERVED_NODES);
+        tree.reserve(nodes, state.count_legal_moves().min(64));
+    }
+}
+
+/// The result of the search of `state` with `game`, into `row` (zeros): its visits, policy
+/// target, value and chosen move (drawn from `game`'s generator at a temperature). Nothing is
+/// allocated: the rest is worked out in `scratch`.
 pub(super) fn result<G: Game>(
     rule: &Rule,
     state: &G,
     game: &mut GameSearch,
     temperature: f64,
     scratch: &mut Scratch,
-) -> SearchResult {
+    row: RowMut<'_>,
+) {
     let tree = &mut game.tree;
     let players = tree.players;
     let num_actions = state.num_actions();
@@ -909,9 +996,14 @@ pub(super) fn result<G: Game>(
     state.legal_actions(legal);
     root_cands(tree, legal, cands);
     let root = tree.node(0);
-    let mut visits = vec![0u64; num_actions];
+    let RowMut {
+        action,
+        visits,
+        policy,
+        value,
+    } = row;
     let mut total = 0u64;
-    let mut value = root.raw.to_vec();
+    value.copy_from_slice(root.raw);
     for (e, edge) in root.edges.iter().enumerate() {
         if (edge.action as usize) < num_actions {
             visits[edge.action as usize] = u64::from(edge.n);
@@ -926,7 +1018,6 @@ pub(super) fn result<G: Game>(
     }
     value.iter_mut().for_each(|v| *v /= 1.0 + total as f64);
     listed_priors(&root, cands, priors, logits);
-    let mut policy = vec![0.0f32; num_actions];
     let pick = match rule {
         Rule::Puct(_) => {
             counts.clear();
@@ -955,12 +1046,7 @@ pub(super) fn result<G: Game>(
             gumbel::choose(&root, &listed, sigma)
         }
     };
-    SearchResult {
-        action: legal[pick] as usize,
-        visits,
-        policy,
-        value,
-    }
+    *action = legal[pick] as usize;
 }
 
 /// The root's noise, in ascending action id: Dirichlet (PUCT, when asked) or Gumbel.

@@ -12,6 +12,7 @@ mod gumbel;
 mod pipeline;
 mod puct;
 mod root_major;
+mod rows;
 mod tree;
 
 #[cfg(test)]
@@ -19,6 +20,7 @@ mod tests;
 
 pub use batch::{selfplay, GameSearch, LearnedSearch, SelfPlay, SelfPlayConfig};
 pub use gumbel::considered_visits;
+pub use rows::SearchRows;
 pub use tree::Tree;
 
 use crate::core::error::Error;

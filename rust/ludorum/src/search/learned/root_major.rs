@@ -3,8 +3,9 @@
 //! step together. The roots are searched a group at a time through all their simulations, so
 //! that the group's trees stay in the core's nearest caches from one step to the next (a batch of
 //! 1024 Connect Four roots grows about 10 MB of trees, beyond a core's L2; a group of [`GROUP`]
-//! roots, about 40 KB), and with threads each takes the next group from a shared counter as it
-//! finishes one: no thread waits for another between steps.
+//! roots, about 40 KB), and with threads each takes the next group of its own run of groups as it
+//! finishes one, then the next of the other threads' runs: no thread waits for another between
+//! steps, and two threads write their results into rows far apart.
 //!
 //! A group goes through the jobs of the step-major search (`batch.rs`) in the same order, each
 //! of its roots with its own tree and generator, and its leaves are scored alone, which for an
@@ -23,11 +24,12 @@ use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::batch::{
-    backup, descend, descent, evaluate, interrupted, jobs, noise, over, result, root_world,
+    backup, descend, descent, evaluate, interrupted, jobs, noise, over, plant, result, root_world,
     uniform_edges, Cache, Ctx, GameSearch, Job, Part, Scratch,
 };
+use super::rows::RowsMut;
 use super::tree::Tree;
-use super::{Evaluator, LeafBatch, SearchResult};
+use super::{Evaluator, LeafBatch};
 use crate::core::error::Error;
 use crate::core::game::Game;
 
@@ -50,23 +52,38 @@ struct Group<'a, G> {
     games: &'a mut [GameSearch],
     sequences: &'a [usize],
     temperatures: &'a [f64],
-    results: Vec<SearchResult>,
+    /// Where their results go.
+    rows: RowsMut<'a>,
 }
 
 /// What every thread reads.
 pub(super) struct Plan<'p> {
     pub ctx: &'p Ctx<'p>,
     pub simulations: u32,
+    /// Trees kept from the last search are reused (the config's `reuse`).
+    pub reuse: bool,
+    /// The caller keeps the trees; otherwise they are grown in the thread's own
+    /// ([`Scratch::trees`]) and the callers' are left as they were.
+    pub kept: bool,
     pub per_step: u32,
     /// A leaf batch of the game's shape, for each thread's calls.
     pub num_actions: usize,
     pub observation_shape: &'p [usize],
 }
 
-/// What the threads share: the next group to take, whether to stop, the first failure.
+/// A thread's run of consecutive groups: the next one to take, and the end. Each on cache lines
+/// of its own: a thread takes from its own run until it is done, from the others' only then.
+#[repr(align(128))]
+struct Run {
+    next: AtomicUsize,
+    end: usize,
+}
+
+/// What the threads share: the groups, each thread's run of them, whether to stop, the first
+/// failure.
 struct Shared<'a, G> {
     groups: Vec<Mutex<Option<Group<'a, G>>>>,
-    next: AtomicUsize,
+    runs: Vec<Run>,
     stop: AtomicBool,
     /// The failure of the lowest group that failed.
     failure: Mutex<Option<(usize, Error)>>,
@@ -83,7 +100,7 @@ impl<G> Shared<'_, G> {
 }
 
 /// Searches every root, a group at a time, on `evaluators.len()` threads (this one and one
-/// spawned per further evaluator), and returns the results in the roots' order. `interrupt` is
+/// spawned per further evaluator), each root's result written into its row of `rows`. `interrupt` is
 /// asked on this thread every [`CHECK_EVERY`] descents or so.
 ///
 /// # Errors
@@ -100,25 +117,35 @@ pub(super) fn run<G: Game>(
     evaluators: Vec<Box<dyn Evaluator<G> + Send + '_>>,
     plan: &Plan<'_>,
     interrupt: &mut dyn FnMut() -> bool,
-) -> Result<Vec<SearchResult>, Error> {
+    rows: RowsMut<'_>,
+) -> Result<(), Error> {
     let groups: Vec<Mutex<Option<Group<'_, G>>>> = states
         .chunks(GROUP)
         .zip(games.chunks_mut(GROUP))
         .zip(sequences.chunks(GROUP))
         .zip(temperatures.chunks(GROUP))
-        .map(|(((states, games), sequences), temperatures)| {
+        .zip(rows.chunks(GROUP))
+        .map(|((((states, games), sequences), temperatures), rows)| {
             Mutex::new(Some(Group {
                 states,
                 games,
                 sequences,
                 temperatures,
-                results: Vec::new(),
+                rows,
             }))
+        })
+        .collect();
+    let threads = evaluators.len().min(scratch.len()).max(1);
+    let share = |t: usize| groups.len() * t / threads;
+    let runs = (0..threads)
+        .map(|t| Run {
+            next: AtomicUsize::new(share(t)),
+            end: share(t + 1),
         })
         .collect();
     let shared = Shared {
         groups,
-        next: AtomicUsize::new(0),
+        runs,
         stop: AtomicBool::new(false),
         failure: Mutex::new(None),
     };
@@ -126,14 +153,14 @@ pub(super) fn run<G: Game>(
     let mut evaluators = evaluators.into_iter();
     let mut scratch = scratch.iter_mut();
     let (Some(mut lead), Some(lead_scratch)) = (evaluators.next(), scratch.next()) else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     std::thread::scope(|scope| {
         let (done_send, done) = mpsc::channel::<()>();
-        for (mut evaluator, scratch) in evaluators.zip(scratch) {
+        for (t, (mut evaluator, scratch)) in evaluators.zip(scratch).enumerate() {
             let (shared, done_send) = (&shared, done_send.clone());
             scope.spawn(move || {
-                work(shared, plan, scratch, &mut *evaluator, &mut |_| {
+                work(shared, t + 1, plan, scratch, &mut *evaluator, &mut |_| {
                     shared.stop.load(Ordering::Relaxed)
                 });
                 drop(done_send);
@@ -152,7 +179,7 @@ pub(super) fn run<G: Game>(
             }
             shared.stop.load(Ordering::Relaxed)
         };
-        work(&shared, plan, lead_scratch, &mut *lead, &mut check);
+        work(&shared, 0, plan, lead_scratch, &mut *lead, &mut check);
         // The other threads' last groups: still ready to stop them on an interruption.
         while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(WAIT) {
             check(CHECK_EVERY);
@@ -161,25 +188,21 @@ pub(super) fn run<G: Game>(
     if interrupted_here {
         return Err(interrupted());
     }
-    if let Some((_, e)) = shared
+    match shared
         .failure
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)
     {
-        return Err(e);
+        Some((_, e)) => Err(e),
+        None => Ok(()),
     }
-    let mut out = Vec::with_capacity(states.len());
-    for group in shared.groups {
-        let group = group.into_inner().unwrap_or_else(PoisonError::into_inner);
-        out.extend(group.map(|g| g.results).unwrap_or_default());
-    }
-    Ok(out)
 }
 
-/// One thread's work: groups taken from the shared counter until none is left or `stop` says
-/// to stop (asked before each simulation step with the step's descents).
+/// Thread `thread`'s work: groups taken from its run, then from the others', until none is
+/// left or `stop` says to stop (asked before each simulation step with the step's descents).
 fn work<G: Game>(
     shared: &Shared<'_, G>,
+    thread: usize,
     plan: &Plan<'_>,
     scratch: &mut Scratch,
     evaluator: &mut (dyn Evaluator<G> + Send + '_),
@@ -199,8 +222,15 @@ fn work<G: Game>(
     // Never read: the root-major search runs with the cache off or an evaluator that skips it.
     let mut cache = Cache::new();
     let mut part = Part::new(&[], &mut [], &[], scratch);
-    loop {
-        let g = shared.next.fetch_add(1, Ordering::Relaxed);
+    let threads = shared.runs.len();
+    let mut runs = (0..threads).map(|k| &shared.runs[(thread + k) % threads]);
+    let mut run = runs.next();
+    while let Some(from) = run {
+        let g = from.next.fetch_add(1, Ordering::Relaxed);
+        if g >= from.end {
+            run = runs.next();
+            continue;
+        }
         let Some(slot) = shared.groups.get(g) else {
             return;
         };
@@ -209,43 +239,8 @@ fn work<G: Game>(
         };
         let roots = group.states.len() as u64;
         if ctx.uniform && plan.per_step == 1 {
-            let sequences = group.sequences.iter();
-            let mut searched = Ok(true);
-            for ((state, game), &at) in group
-                .states
-                .iter()
-                .zip(group.games.iter_mut())
-                .zip(sequences)
-            {
-                let sequence = ctx.sequences.get(at).map(|(_, s)| s.as_slice());
-                match search_alone(
-                    ctx,
-                    plan.simulations,
-                    state,
-                    game,
-                    sequence,
-                    part.scratch(),
-                    stop,
-                ) {
-                    Ok(true) => {}
-                    other => {
-                        searched = other;
-                        break;
-                    }
-                }
-            }
-            match searched {
-                Ok(true) => {
-                    group.results = group
-                        .states
-                        .iter()
-                        .zip(group.games.iter_mut())
-                        .zip(group.temperatures)
-                        .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
-                        .collect();
-                    *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
-                    continue;
-                }
+            match search_group_alone(ctx, plan, &mut group, part.scratch(), stop) {
+                Ok(true) => continue,
                 Ok(false) => return,
                 Err(e) => {
                     shared.fail(g, e);
@@ -253,6 +248,7 @@ fn work<G: Game>(
                 }
             }
         }
+        take_trees(plan, group.states, group.games, part.scratch());
         part.regroup(
             group.states,
             std::mem::take(&mut group.games),
@@ -281,14 +277,8 @@ fn work<G: Game>(
         let games = part.regroup(&[], &mut [], &[]);
         match searched {
             Ok(true) => {
-                group.results = group
-                    .states
-                    .iter()
-                    .zip(games.iter_mut())
-                    .zip(group.temperatures)
-                    .map(|((state, game), &t)| result(ctx.rule, state, game, t, part.scratch()))
-                    .collect();
-                *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(group);
+                results(ctx, &mut group, games, part.scratch());
+                give_trees(plan, games, part.scratch());
             }
             Ok(false) => return,
             Err(e) => {
@@ -297,6 +287,123 @@ fn work<G: Game>(
             }
         }
     }
+}
+
+/// The results of a group's roots, searched with `games`, into its rows.
+fn results<G: Game>(
+    ctx: &Ctx<'_>,
+    group: &mut Group<'_, G>,
+    games: &mut [GameSearch],
+    scratch: &mut Scratch,
+) {
+    for (i, ((state, game), &t)) in group
+        .states
+        .iter()
+        .zip(games.iter_mut())
+        .zip(group.temperatures)
+        .enumerate()
+    {
+        result(ctx.rule, state, game, t, scratch, group.rows.row(i));
+    }
+}
+
+/// Makes the trees of a group's roots ready for their search, on the thread that searches them:
+/// when the caller does not keep them, the thread's own trees take the roots' place (they were
+/// the thread's last group's, still in its caches; the roots' are left as they were).
+fn take_trees<G: Game>(
+    plan: &Plan<'_>,
+    states: &[G],
+    games: &mut [GameSearch],
+    scratch: &mut Scratch,
+) {
+    let Scratch { history, trees, .. } = scratch;
+    if !plan.kept && trees.len() < games.len() {
+        trees.resize_with(games.len(), Tree::default);
+    }
+    for (i, (state, game)) in states.iter().zip(games.iter_mut()).enumerate() {
+        if !plan.kept {
+            std::mem::swap(&mut game.tree, &mut trees[i]);
+            game.tree.recycle();
+        }
+        plant(state, &mut game.tree, plan.simulations, plan.reuse, history);
+    }
+}
+
+/// Gives the thread's own trees back after a group's search (the roots get theirs back).
+fn give_trees(plan: &Plan<'_>, games: &mut [GameSearch], scratch: &mut Scratch) {
+    if !plan.kept {
+        for (game, tree) in games.iter_mut().zip(scratch.trees.iter_mut()) {
+            std::mem::swap(&mut game.tree, tree);
+        }
+    }
+}
+
+/// The search of a group's roots with the uniform evaluator and one descent per step, one root
+/// after the other, each root's result written as soon as it is searched. False when `stop`
+/// stopped it.
+///
+/// A root is searched in a tree and a generator held on this thread's stack (the tree taken
+/// from the root, or with trees the caller does not keep, the thread's own): a tree's header
+/// (its arenas' pointers and lengths, written at every new node) in the roots' array would sit
+/// in a cache line beside the header of a root another thread is searching.
+fn search_group_alone<G: Game>(
+    ctx: &Ctx<'_>,
+    plan: &Plan<'_>,
+    group: &mut Group<'_, G>,
+    scratch: &mut Scratch,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<bool, Error> {
+    if !plan.kept && scratch.trees.is_empty() {
+        scratch.trees.push(Tree::default());
+    }
+    let roots = group.states.iter().zip(group.games.iter_mut());
+    for (i, ((state, game), (&at, &t))) in roots
+        .zip(group.sequences.iter().zip(group.temperatures))
+        .enumerate()
+    {
+        let home = if plan.kept {
+            &mut game.tree
+        } else {
+            &mut scratch.trees[0]
+        };
+        let mut own = GameSearch {
+            tree: std::mem::take(home),
+            rng: game.rng.clone(),
+        };
+        if !plan.kept {
+            own.tree.recycle();
+        }
+        plant(
+            state,
+            &mut own.tree,
+            plan.simulations,
+            plan.reuse,
+            &mut scratch.history,
+        );
+        let sequence = ctx.sequences.get(at).map(|(_, s)| s.as_slice());
+        let searched = search_alone(
+            ctx,
+            plan.simulations,
+            state,
+            &mut own,
+            sequence,
+            scratch,
+            stop,
+        );
+        if let Ok(true) = searched {
+            result(ctx.rule, state, &mut own, t, scratch, group.rows.row(i));
+        }
+        game.rng = own.rng;
+        if plan.kept {
+            game.tree = own.tree;
+        } else {
+            scratch.trees[0] = own.tree;
+        }
+        if !matches!(searched, Ok(true)) {
+            return searched;
+        }
+    }
+    Ok(true)
 }
 
 /// The search of one root with the uniform evaluator and one descent per step: each leaf expanded

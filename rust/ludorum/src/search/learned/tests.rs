@@ -739,3 +739,92 @@ fn root_cands_finds_the_edge_of_each_legal_action() {
     let actions: Vec<u32> = tree.node(0).edges.iter().map(|e| e.action).collect();
     assert_eq!(actions, [0, 2, 3, 5]);
 }
+
+/// `search_fresh_rows` grows the roots in each thread's own trees with the built-in evaluators
+/// (reused from root to root and from batch to batch): its rows are the step-major search's
+/// results, over threads, virtual loss, 2 and 4 players, and hidden information.
+#[test]
+fn fresh_rows_in_the_threads_own_trees_change_nothing() {
+    fn batches<G: Game, E: Evaluator<G>>(
+        states: &[G],
+        config: &LearnedConfig,
+        evaluator: &mut E,
+    ) -> Vec<SearchRows> {
+        let mut search = LearnedSearch::new(config.clone()).unwrap();
+        let mut rng = SplitMix64::new(3);
+        // The second batch finds the first one's trees in the threads' memory.
+        (0..2)
+            .map(|_| {
+                search
+                    .search_fresh_rows(states, &mut rng, evaluator, &mut never())
+                    .unwrap()
+            })
+            .collect()
+    }
+    fn check<G: Game>(states: &[G], config: &LearnedConfig) {
+        for threads in [1, 2, 3] {
+            let mut config = config.clone();
+            config.threads = threads;
+            let rows = batches(states, &config, &mut Uniform);
+            assert_eq!(rows, batches(states, &config, &mut Stepped(Uniform)));
+            assert_eq!(rows[0].len(), states.len());
+            let mut search = LearnedSearch::new(config.clone()).unwrap();
+            let results = search
+                .search_fresh(states, &mut SplitMix64::new(3), &mut Uniform, &mut never())
+                .unwrap();
+            assert_eq!(rows[0].clone().into_results(), results);
+            assert_eq!(
+                batches(states, &config, &mut GameEvaluation),
+                batches(states, &config, &mut Stepped(GameEvaluation)),
+                "evaluation, {threads} threads, {config:?}"
+            );
+        }
+    }
+    let dominions = positions::<Dominions>(30, &Map::new());
+    let armadora = positions::<Armadora>(14, &Map::new());
+    let mut four = Map::new();
+    four.insert("players".into(), 4.into());
+    let sucker = positions::<SoLongSucker>(14, &four);
+    for mut config in [puct(12), gumbel(12)] {
+        check(&dominions, &config);
+        check(&armadora, &config);
+        check(&sucker, &config);
+        config.leaves_per_game = 3;
+        check(&dominions, &config);
+        check(&armadora, &config);
+    }
+}
+
+/// States whose games differ in their numbers of seats (or actions) are refused before any
+/// tree is touched.
+#[test]
+fn states_of_different_shapes_are_refused() {
+    let mut three = Map::new();
+    three.insert("players".into(), 3.into());
+    let mut four = Map::new();
+    four.insert("players".into(), 4.into());
+    let mut states = positions::<SoLongSucker>(2, &three);
+    states.extend(positions::<SoLongSucker>(2, &four));
+    let mut search = LearnedSearch::new(gumbel(4)).unwrap();
+    let err = search
+        .search_fresh_rows(&states, &mut SplitMix64::new(0), &mut Uniform, &mut never())
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("numbers of actions or seats"),
+        "{err}"
+    );
+    let mut config = gumbel(4);
+    config.reuse = true;
+    let mut search = LearnedSearch::new(config).unwrap();
+    let mut games: Vec<GameSearch> = (0..4).map(GameSearch::new).collect();
+    search
+        .search(&states[..2], &mut games[..2], &mut Uniform, &mut never())
+        .unwrap();
+    let kept: Vec<usize> = games.iter().map(|g| g.tree.len()).collect();
+    let rngs: Vec<SplitMix64> = games.iter().map(|g| g.rng.clone()).collect();
+    assert!(search
+        .search(&states, &mut games, &mut Uniform, &mut never())
+        .is_err());
+    assert_eq!(games.iter().map(|g| g.tree.len()).collect::<Vec<_>>(), kept);
+    assert!(games.iter().zip(&rngs).all(|(g, r)| g.rng == *r));
+}
