@@ -15,8 +15,12 @@ pub(super) struct Draw {
     /// The generator as the draws taken so far left it.
     sampler: SplitMix64,
     /// The next draw and the generator after it, made from the legal actions when they were
-    /// last written; `None` once taken (the next one is then made when asked for).
+    /// last written; `None` once taken, or when none was made ahead (it is then made when
+    /// asked for).
     next: Option<(i64, SplitMix64)>,
+    /// The draw made ahead last was taken (or none was made yet): the caller samples its
+    /// actions, and the next draw is worth making ahead.
+    taken: bool,
 }
 
 impl Draw {
@@ -25,12 +29,16 @@ impl Draw {
         Self {
             sampler: SplitMix64::new(seed),
             next: None,
+            taken: true,
         }
     }
 
-    /// Makes the next draw from the env's legal actions, written just now.
+    /// Makes the next draw from the env's legal actions, written just now, if the last one
+    /// made ahead was taken: a caller that picks its own actions leaves it untaken, and its
+    /// steps then pay for no draw at all.
     pub(super) fn prepare(&mut self, legal: &[u32]) {
-        self.next = Some(draw(self.sampler.clone(), legal));
+        self.next = self.taken.then(|| draw(self.sampler.clone(), legal));
+        self.taken = false;
     }
 
     /// Takes the next draw: a uniformly random action of `legal` (0 when there is none), the
@@ -41,6 +49,7 @@ impl Draw {
             None => draw(self.sampler.clone(), legal()),
         };
         self.sampler = after;
+        self.taken = true;
         action
     }
 }

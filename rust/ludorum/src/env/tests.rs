@@ -216,6 +216,25 @@ fn sampled_actions_are_drawn_as_if_when_asked_for() {
         assert_eq!(first[i], i64::from(legal[sampler.below(legal.len())]));
         assert_eq!(second[i], i64::from(legal[sampler.below(legal.len())]));
     }
+    // two steps with actions of the caller's own, no draw taken between: the next draw is
+    // the generator's fifth (four were taken), from the legal actions after the last step
+    env.step(&first, &mut b.outputs()).unwrap();
+    env.sample_actions(&mut first);
+    env.step(&first, &mut b.outputs()).unwrap();
+    let mut own = vec![0i64; 3];
+    env.sample_actions(&mut own);
+    env.step(&own, &mut b.outputs()).unwrap();
+    let mine: Vec<i64> = env.slots.iter().map(|s| i64::from(s.legal[0])).collect();
+    env.step(&mine, &mut b.outputs()).unwrap();
+    env.sample_actions(&mut second);
+    for (i, slot) in env.slots.iter().enumerate() {
+        let mut sampler = SplitMix64::new(episode_seed(5, i as u64, 0) ^ SAMPLER_SALT);
+        for _ in 0..4 {
+            sampler.next_u64();
+        }
+        let legal = &slot.legal;
+        assert_eq!(second[i], i64::from(legal[sampler.below(legal.len())]));
+    }
 }
 
 #[test]
