@@ -184,13 +184,6 @@ impl Tree {
         }
     }
 
-    /// The edges of node `n`, mutable.
-    #[inline]
-    pub(crate) fn edges_mut(&mut self, n: u32) -> &mut [Edge] {
-        let node = self.nodes[n as usize];
-        &mut self.edges[node.first as usize..(node.first + node.len) as usize]
-    }
-
     /// Expands node `n`: its mover, its value and its edges (ascending by action), whose largest
     /// logit is `max_logit` (known to the caller, which computed the priors from the logits).
     pub(crate) fn expand(
@@ -266,25 +259,20 @@ impl Tree {
         at
     }
 
-    /// The index (within node `n`) of the edge of `action`, which was at `hint` when a descent
-    /// went through it (it is still there unless an edge was added before it since).
+    /// Adds `values` to the edge of `action` of node `n` and counts the visit (a pending
+    /// descent ends), and keeps the mover's mean value. The edge was at `hint` when a descent
+    /// went through it; it is still there unless an edge was added before it since (hidden
+    /// information), and only then is it looked up.
     #[inline]
-    pub(crate) fn edge_at(&mut self, n: u32, action: u32, hint: u32) -> usize {
-        let node = self.nodes[n as usize];
-        if hint < node.len && self.edges[(node.first + hint) as usize].action == action {
-            hint as usize
-        } else {
-            self.edge_of(n, action)
+    pub(crate) fn visit(&mut self, n: u32, action: u32, hint: u32, values: &[f64]) {
+        let mut node = self.nodes[n as usize];
+        let mut at = (node.first + hint) as usize;
+        if hint >= node.len || self.edges.get(at).is_none_or(|e| e.action != action) {
+            let e = self.edge_of(n, action);
+            node = self.nodes[n as usize];
+            at = node.first as usize + e;
         }
-    }
-
-    /// Adds `values` to edge `e` of node `n` and counts the visit (a pending descent ends), and
-    /// keeps the mover's mean value.
-    #[inline]
-    pub(crate) fn visit(&mut self, n: u32, e: usize, values: &[f64]) {
         let p = self.players;
-        let node = self.nodes[n as usize];
-        let at = node.first as usize + e;
         let edge = &mut self.edges[at];
         edge.n += 1;
         edge.vl = edge.vl.saturating_sub(1);
