@@ -106,8 +106,28 @@ macro_rules! bind_games {
             )))
         }
 
+        /// `state` is a Rust state (of any game).
+        fn is_rust_state(state: &Bound<'_, PyAny>) -> bool {
+            false $(|| state.cast::<$module::Class>().is_ok())*
+        }
+
         /// A copy of the engine state inside `state`, which must be a Rust state of game `G`.
         fn snapshot_as<G: Game>(state: &Bound<'_, PyAny>) -> PyResult<G> {
+            // `G`'s own class first (the `TypeId`s are compared at compile time): a batch of
+            // the list's last game would otherwise fail every other class's check per state.
+            $(
+                if std::any::TypeId::of::<G>()
+                    == std::any::TypeId::of::<ludorum::games::$module::$game>()
+                {
+                    if let Ok(state) = state.cast::<$module::Class>() {
+                        let mut game = Some(state.get().snapshot()?);
+                        let any: &mut dyn std::any::Any = &mut game;
+                        if let Some(game) = any.downcast_mut::<Option<G>>().and_then(Option::take) {
+                            return Ok(game);
+                        }
+                    }
+                }
+            )*
             $(
                 if let Ok(state) = state.cast::<$module::Class>() {
                     // Taken out of an `Option` seen as `Any`: no allocation per state.
