@@ -477,5 +477,7 @@ def test_search_many_takes_reference_states_and_any_iterable() -> None:
     agent = Gumbel("uniform", simulations=8, seed=3, reuse=False)
     with pytest.raises(InvalidArgumentError, match="ludorum state"):
         agent.search_many([*states, "not a state"])
+    with pytest.raises(InvalidArgumentError, match="every state must be a connect_four state"):
+        agent.search_many([*states, ludorum.new("tic_tac_toe")])
     found = agent.search_many(states)
     np.testing.assert_array_equal(found.visits, expected[1])
