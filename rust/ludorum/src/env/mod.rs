@@ -329,7 +329,6 @@ struct Slot<G: Game> {
     opponents: Vec<Agent<G>>,
     /// The actions set in this env's mask row, to clear them at the next write.
     legal: Vec<u32>,
-    next_legal: Vec<u32>,
     /// The player whose view an over episode shows: its last mover.
     last_mover: usize,
 }
@@ -423,7 +422,6 @@ impl<G: Game> VecEnv<G> {
                 over: true,
                 opponents: Vec::new(),
                 legal: Vec::new(),
-                next_legal: Vec::new(),
                 last_mover: 0,
             })
             .collect();
@@ -815,18 +813,19 @@ impl<G: Game> Context<'_, G> {
         for &a in &slot.legal {
             rows.mask[a as usize] = false;
         }
-        slot.next_legal.clear();
         match slot.game.current_player() {
             Some(player) => {
-                slot.game.legal_actions(&mut slot.next_legal);
-                for &a in &slot.next_legal {
+                slot.game.legal_actions(&mut slot.legal);
+                for &a in &slot.legal {
                     rows.mask[a as usize] = true;
                 }
                 *rows.current_player = player as i32;
             }
-            None => *rows.current_player = -1,
+            None => {
+                slot.legal.clear();
+                *rows.current_player = -1;
+            }
         }
-        std::mem::swap(&mut slot.legal, &mut slot.next_legal);
         rows.draw.prepare(&slot.legal);
     }
 
