@@ -329,7 +329,6 @@ struct Slot<G: Game> {
     opponents: Vec<Agent<G>>,
     /// The actions set in this env's mask row, to clear them at the next write.
     legal: Vec<u32>,
-    next_legal: Vec<u32>,
     /// The player whose view an over episode shows: its last mover.
     last_mover: usize,
 }
@@ -423,7 +422,6 @@ impl<G: Game> VecEnv<G> {
                 over: true,
                 opponents: Vec::new(),
                 legal: Vec::new(),
-                next_legal: Vec::new(),
                 last_mover: 0,
             })
             .collect();
@@ -527,18 +525,30 @@ impl<G: Game> VecEnv<G> {
             slots.try_for_each(|(k, slot)| check(&context, first + k, slot))
         };
         let run = |first: usize, part: Parts<'_, G>| {
-            for (k, (slot, draw)) in part.slots.iter_mut().zip(part.draws).enumerate() {
+            // rows by exact chunks: one bounds check a buffer and call, none an env
+            let rows = part
+                .draws
+                .iter_mut()
+                .zip(part.obs.chunks_exact_mut(obs_size))
+                .zip(part.rewards.chunks_exact_mut(shape.reward_width))
+                .zip(part.terminated.iter_mut().zip(part.truncated.iter_mut()))
+                .zip(part.mask.chunks_exact_mut(shape.num_actions))
+                .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
+                .zip(part.final_obs.chunks_exact_mut(obs_size));
+            for (k, (slot, row)) in part.slots.iter_mut().zip(rows).enumerate() {
+                let ((((((draw, obs), rewards), (terminated, truncated)), mask), flags), final_obs) =
+                    row;
+                let (current_player, ended) = flags;
                 let rows = Rows {
                     draw,
-                    obs: &mut part.obs[k * obs_size..(k + 1) * obs_size],
-                    rewards: &mut part.rewards
-                        [k * shape.reward_width..(k + 1) * shape.reward_width],
-                    terminated: &mut part.terminated[k],
-                    truncated: &mut part.truncated[k],
-                    mask: &mut part.mask[k * shape.num_actions..(k + 1) * shape.num_actions],
-                    current_player: &mut part.current_player[k],
-                    ended: &mut part.ended[k],
-                    final_obs: &mut part.final_obs[k * obs_size..(k + 1) * obs_size],
+                    obs,
+                    rewards,
+                    terminated,
+                    truncated,
+                    mask,
+                    current_player,
+                    ended,
+                    final_obs,
                 };
                 work(&context, first + k, slot, rows);
             }
@@ -815,24 +825,29 @@ impl<G: Game> Context<'_, G> {
         for &a in &slot.legal {
             rows.mask[a as usize] = false;
         }
-        slot.next_legal.clear();
         match slot.game.current_player() {
             Some(player) => {
-                slot.game.legal_actions(&mut slot.next_legal);
-                for &a in &slot.next_legal {
+                slot.game.legal_actions(&mut slot.legal);
+                for &a in &slot.legal {
                     rows.mask[a as usize] = true;
                 }
                 *rows.current_player = player as i32;
             }
-            None => *rows.current_player = -1,
+            None => {
+                slot.legal.clear();
+                *rows.current_player = -1;
+            }
         }
-        std::mem::swap(&mut slot.legal, &mut slot.next_legal);
         rows.draw.prepare(&slot.legal);
     }
 
     /// Clears the step's flags and rewards of env rows that have not ended.
     fn quiet(rows: &mut Rows<'_>) {
-        rows.rewards.fill(0.0);
+        // only the rewards of an end are not 0: a test is cheaper than a call to `memset`,
+        // which a fill of a row of two or three floats became
+        for reward in rows.rewards.iter_mut().filter(|r| **r != 0.0) {
+            *reward = 0.0;
+        }
         *rows.terminated = false;
         *rows.truncated = false;
         *rows.ended = false;
@@ -861,7 +876,9 @@ impl<G: Game> Context<'_, G> {
         slot.last_mover = slot.game.current_player().unwrap_or(0);
         // An env never takes a move back (`VecEnv.game` replays the actions).
         slot.game.play_for_good(mv);
-        self.play_opponents(slot);
+        if self.config.opponents.is_some() {
+            self.play_opponents(slot);
+        }
         let Some(outcome) = slot.game.outcome() else {
             self.observe(slot, rows);
             return;
@@ -1106,7 +1123,25 @@ fn waits_outside<G: Game>(outside: &[usize], slot: &Slot<G>) -> bool {
 }
 
 /// Whether env `i` may play `action` now; the error names the env and the action.
+#[inline]
 fn check_action<G: Game>(
+    i: usize,
+    slot: &Slot<G>,
+    action: i64,
+    autoreset: Autoreset,
+) -> Result<(), Error> {
+    // the legal actions are ascending (`MoveGen::legal_actions`) and within the action space
+    let legal = u32::try_from(action).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
+    if legal && !slot.over {
+        return Ok(());
+    }
+    why_not_legal(i, slot, action, autoreset)
+}
+
+/// [`check_action`] for an action that is not in the env's legal list: whether the env
+/// resets in this step instead, or the error.
+#[cold]
+fn why_not_legal<G: Game>(
     i: usize,
     slot: &Slot<G>,
     action: i64,
@@ -1133,10 +1168,6 @@ fn check_action<G: Game>(
             ),
         ));
     };
-    // the legal actions are ascending (`MoveGen::legal_actions`)
-    if slot.legal.binary_search(&(a as u32)).is_ok() {
-        return Ok(());
-    }
     let reason = format!("env {i}, action {a}: not legal now; no env was stepped");
     Err(match slot.game.move_from_action(a) {
         Ok(mv) => Error::illegal_move(slot.game.notation(mv), reason),

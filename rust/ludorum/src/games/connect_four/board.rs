@@ -66,6 +66,53 @@ pub const fn cell_of_bit(bit: usize) -> Option<usize> {
     }
 }
 
+/// The bit of each column's lowest cell: one bit every [`STRIDE`].
+const BOTTOMS: u64 = {
+    let mut bottoms = 0;
+    let mut column = 0;
+    while column < WIDTH {
+        bottoms |= 1 << bit_at(column, 0);
+        column += 1;
+    }
+    bottoms
+};
+
+/// Multiplied by one row of [`BOTTOMS`], moves column `c`'s bit to bit `ROW_AT + c`: its
+/// factor is `2^(ROW_AT + c - STRIDE * c)`. The other products land on other bits (`STRIDE * c'
+/// - (STRIDE - 1) * c` differ for every pair), so nothing carries into the row.
+const ROW_AT: usize = (WIDTH - 1) * (STRIDE - 1);
+const GATHER: u64 = {
+    let mut factor = 0;
+    let mut column = 0;
+    while column < WIDTH {
+        factor |= 1 << (ROW_AT - (STRIDE - 1) * column);
+        column += 1;
+    }
+    factor
+};
+
+/// The bitboard `discs` by cell index (bit `row * 7 + column`), the order of the observation's
+/// planes: each row gathered by one multiplication.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::games::connect_four::board::{bit_at, cells_of};
+/// let discs = 1 << bit_at(0, 0) | 1 << bit_at(3, 1) | 1 << bit_at(6, 5); // a1 d2 g6
+/// assert_eq!(cells_of(discs), 1 << 0 | 1 << 10 | 1 << 41);
+/// ```
+#[inline]
+pub const fn cells_of(discs: u64) -> u64 {
+    let mut cells = 0;
+    let mut row = 0;
+    while row < HEIGHT {
+        let columns = (discs >> row & BOTTOMS).wrapping_mul(GATHER) >> ROW_AT & ((1 << WIDTH) - 1);
+        cells |= columns << (row * WIDTH);
+        row += 1;
+    }
+    cells
+}
+
 /// True when the bitboard `discs` holds four discs in a line.
 ///
 /// # Examples

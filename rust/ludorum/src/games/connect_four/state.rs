@@ -8,7 +8,7 @@ use super::board::{self, BITS, CELLS, HEIGHT, WIDTH};
 use super::movegen::Move;
 use crate::core::error::Error;
 use crate::core::facts::Facts;
-use crate::core::observation::Layout;
+use crate::core::observation::{write_all, write_bits, Layout};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::zobrist;
@@ -269,21 +269,12 @@ impl Game for ConnectFour {
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {
-        out.fill(0.0);
-        for k in 0..2 {
-            // the set bits only: a batched env writes an observation at every step
-            let plane = &mut out[k * CELLS..(k + 1) * CELLS];
-            let mut discs = self.discs[player ^ k];
-            while discs != 0 {
-                if let Some(cell) = board::cell_of_bit(discs.trailing_zeros() as usize) {
-                    plane[cell] = 1.0;
-                }
-                discs &= discs - 1;
-            }
+        let (discs, to_move) = out.split_at_mut(2 * CELLS);
+        for (k, plane) in discs.chunks_exact_mut(CELLS).enumerate() {
+            write_bits(board::cells_of(self.discs[player ^ k]), plane);
         }
-        if self.current_player() == Some(player) {
-            out[2 * CELLS..3 * CELLS].fill(1.0);
-        }
+        let on = self.current_player() == Some(player);
+        write_all(if on { 1.0 } else { 0.0 }, to_move);
     }
 
     fn json_fields(&self, fields: &mut Map<String, Value>) {

@@ -330,6 +330,23 @@ fn a_full_board_without_four_draws() {
 // -- observation, JSON, evaluation ------------------------------------------------------------
 
 #[test]
+fn cells_of_gathers_every_bit_of_the_board() {
+    // each cell alone, then boards of random discs (the bits above the columns ignored)
+    let mut rng = crate::core::rng::SplitMix64::new(7);
+    let boards = (0..CELLS as u64)
+        .map(|cell| 1 << board::bit_of_cell(cell as usize))
+        .chain((0..2000).map(|_| rng.next_u64() & board::ALL))
+        .chain([board::ALL, u64::MAX]);
+    for discs in boards {
+        let by_cell = (0..CELLS)
+            .filter(|&cell| discs >> board::bit_of_cell(cell) & 1 != 0)
+            .fold(0u64, |cells, cell| cells | 1 << cell);
+        assert_eq!(board::cells_of(discs), by_cell, "discs {discs:#x}");
+    }
+}
+
+
+#[test]
 fn observation_layout() {
     let g = after("445");
     assert_eq!(g.observation_shape(), vec![3, 6, 7]);

@@ -7,7 +7,7 @@ use super::board::{self, CELLS, FULL};
 use super::movegen::Move;
 use crate::core::error::Error;
 use crate::core::facts::Facts;
-use crate::core::observation::Layout;
+use crate::core::observation::{write_all, write_bits, Layout};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::zobrist;
@@ -223,18 +223,12 @@ impl Game for TicTacToe {
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {
-        out.fill(0.0);
-        for k in 0..2 {
-            let marks = self.marks[player ^ k];
-            for cell in 0..CELLS {
-                if marks >> cell & 1 != 0 {
-                    out[k * CELLS + cell] = 1.0;
-                }
-            }
+        let (marks, to_move) = out.split_at_mut(2 * CELLS);
+        for (k, plane) in marks.chunks_exact_mut(CELLS).enumerate() {
+            write_bits(u64::from(self.marks[player ^ k]), plane);
         }
-        if self.current_player() == Some(player) {
-            out[2 * CELLS..3 * CELLS].fill(1.0);
-        }
+        let on = self.current_player() == Some(player);
+        write_all(if on { 1.0 } else { 0.0 }, to_move);
     }
 
     fn json_fields(&self, fields: &mut Map<String, Value>) {
