@@ -3,13 +3,14 @@
 //! (tic-tac-toe, Connect Four: ~80 ns an env) is over before a helper thread has woken up, and a
 //! second thread that another process holds adds nothing; the outputs are the same either way.
 //!
-//! A shared call that follows calls run on one thread finds the pool's thread asleep (it stays
-//! awake only [`LINGER`](crate::core::pool::LINGER) after a job) and pays for waking it: on a
-//! virtual machine whose host is busy, up to a whole step of 1,024 Connect Four envs. Counted,
-//! that cost made the shared way look dearer than it is, and since the shared way was only ever
-//! tried after a run of one-thread calls, a short step could stay on one thread for good while
-//! two threads ran it 1.4× faster. So the shared way is tried in runs of calls whose first ones
-//! wake the pool and are not counted.
+//! The first shared calls that follow calls run on one thread cost more than the next ones: the
+//! pool's thread is asleep (it stays awake only [`LINGER`](crate::core::pool::LINGER) after a
+//! job), which on a virtual machine whose host is busy can cost a whole step of 1,024 Connect
+//! Four envs, and the envs of its share are in the caller's core's caches, from which it pulls
+//! them over a call or two. Counted, those calls made the shared way look dearer than it is,
+//! and since the shared way was only ever tried after a run of one-thread calls, short steps
+//! stayed on one thread while two threads ran them 1.3-1.6× faster. So the shared way is tried
+//! in runs of calls whose first [`WARM_UP`] are not counted.
 
 use std::time::Duration;
 
@@ -25,6 +26,10 @@ const PROBE_EVERY: u64 = 32;
 /// follows a change of load within 256 calls (22 ms of 1,024-env Connect Four steps).
 const PROBE_EVERY_MAX: u64 = 256;
 
+/// Shared calls, after a call on one thread, that wake the pool and bring its envs to its
+/// threads' cores, uncounted.
+const WARM_UP: u32 = 3;
+
 /// A way's cost is the least of its last this many counted calls: a call the host held up for
 /// a millisecond (which happens on a busy virtual machine, to either way) then moves nothing,
 /// while a lasting change of load raises every call's cost and so the least within as many calls.
@@ -36,7 +41,7 @@ enum Count {
     /// Its cost joins its way's recent costs.
     #[default]
     Usual,
-    /// It wakes the pool for the probe after it: its cost is not counted.
+    /// It wakes the pool or brings envs to its threads' cores: its cost is not counted.
     WarmUp,
     /// A probe: its cost replaces its way's recent costs, which may date from another load.
     Probe,
@@ -53,10 +58,10 @@ pub(super) struct Pace {
     since_probe: u64,
     /// Calls between probes.
     every: u64,
-    /// The next call is a probe of the shared way, after a call that woke the pool.
-    probing: bool,
-    /// The call before was shared.
-    last_shared: bool,
+    /// Shared calls left in the probe of the shared way under way.
+    probing: u32,
+    /// Shared calls in a row until this one.
+    streak: u32,
     /// What the call just chosen counts for.
     count: Count,
 }
@@ -68,8 +73,8 @@ impl Default for Pace {
             shared: Recent::default(),
             since_probe: 0,
             every: PROBE_EVERY,
-            probing: false,
-            last_shared: false,
+            probing: 0,
+            streak: 0,
             count: Count::Usual,
         }
     }
@@ -77,28 +82,30 @@ impl Default for Pace {
 
 impl Pace {
     /// Whether the next call over `envs` envs shares them among the threads: first each way
-    /// once (the shared way after a call that wakes the pool), then the cheaper way, with a
-    /// probe of the other now and then; one thread when the whole call is too short to share.
-    /// A shared call after a call on one thread is not counted: it pays for waking the pool.
+    /// once (the shared way after its warm-up), then the cheaper way, with a probe of the other
+    /// now and then; one thread when the whole call is too short to share. The first
+    /// [`WARM_UP`] shared calls after a call on one thread are not counted.
     pub(super) fn share(&mut self, envs: usize) -> bool {
         let share = self.choose(envs);
-        if share && !self.last_shared {
+        self.streak = if share { self.streak + 1 } else { 0 };
+        if share && self.streak <= WARM_UP {
             self.count = Count::WarmUp;
         }
-        self.last_shared = share;
         share
     }
 
     fn choose(&mut self, envs: usize) -> bool {
-        if std::mem::take(&mut self.probing) {
+        if self.probing > 0 {
+            self.probing -= 1;
             self.count = Count::Probe;
             return true;
         }
         let (Some(one), Some(shared)) = (self.one.least(), self.shared.least()) else {
             self.count = Count::Probe;
-            // the shared way first, after a call that wakes the pool
-            self.probing = self.shared.least().is_none();
-            return self.probing;
+            // the shared way first
+            let first = self.shared.least().is_none();
+            self.probing = if first { WARM_UP } else { 0 };
+            return first;
         };
         self.count = Count::Usual;
         if one * (envs as f64) < MIN_SHARED_NANOS {
@@ -110,10 +117,10 @@ impl Pace {
             return cheaper;
         }
         self.since_probe = 0;
-        // a probe of the shared way is a call that wakes the pool, then the counted one; one
-        // thread needs no warm-up (the calling thread is awake)
+        // a probe of the shared way is its warm-up, then the counted call; one thread needs
+        // none (the calling thread is awake, its envs come to it within the call)
         self.count = Count::Probe;
-        self.probing = !cheaper;
+        self.probing = if cheaper { 0 } else { WARM_UP };
         !cheaper
     }
 
@@ -121,7 +128,6 @@ impl Pace {
     /// `elapsed`.
     pub(super) fn record(&mut self, shared: bool, elapsed: Duration, envs: usize) {
         let per_env = elapsed.as_nanos() as f64 / envs.max(1) as f64;
-        // whether both ways were measured before this call, and which was chosen
         // which way was chosen, once both were measured
         let chosen = self.chooses_shared();
         let recent = if shared {
@@ -185,17 +191,17 @@ mod tests {
     use super::*;
 
     /// The ways `pace` chooses over `calls` calls of `envs` envs, a call costing
-    /// `cost(shared, after_shared)` nanoseconds per env, `after_shared` telling whether the
-    /// call before was shared too (the pool is awake).
-    fn choices(envs: usize, calls: usize, cost: impl Fn(bool, bool) -> u64) -> Vec<bool> {
+    /// `cost(shared, shared_before)` nanoseconds per env, `shared_before` counting the shared
+    /// calls in a row just before it (the pool is awake, its envs in its cores' caches).
+    fn choices(envs: usize, calls: usize, cost: impl Fn(bool, u32) -> u64) -> Vec<bool> {
         let mut pace = Pace::default();
-        let mut last = false;
+        let mut before = 0;
         (0..calls)
             .map(|_| {
                 let share = pace.share(envs);
-                let nanos = cost(share, last) * envs as u64;
+                let nanos = cost(share, before) * envs as u64;
                 pace.record(share, Duration::from_nanos(nanos), envs);
-                last = share;
+                before = if share { before + 1 } else { 0 };
                 share
             })
             .collect()
@@ -210,25 +216,27 @@ mod tests {
     fn the_cheaper_way_wins_with_ever_rarer_probes_of_the_other() {
         // a second thread that halves the call: shared, but for probes after 32, 64, 128 calls
         let fast = choices(1024, 300, |shared, _| if shared { 400 } else { 800 });
-        assert_eq!(fast[..3], [true, true, false]);
+        assert_eq!(fast[..5], [true, true, true, true, false]);
         assert_eq!(alone(&fast), 1 + 3);
         // a second thread that slows the call (a loaded machine): one thread but for probes,
-        // each a run of two shared calls
+        // each a run of shared calls whose last is counted
         let slow = choices(1024, 300, |shared, _| if shared { 1200 } else { 800 });
-        assert_eq!(slow.len() - alone(&slow), 2 + 2 * 3);
-        // a call too short to share: one thread from the third call on, no probes
+        assert_eq!(slow.len() - alone(&slow), (1 + WARM_UP as usize) * (1 + 3));
+        // a call too short to share: one thread after the first measures, no probes
         let short = choices(256, 96, |shared, _| if shared { 40 } else { 80 });
-        assert_eq!(short.len() - alone(&short), 2);
+        assert_eq!(short.len() - alone(&short), 1 + WARM_UP as usize);
     }
 
     #[test]
     fn waking_the_pool_is_not_counted_against_sharing() {
         // the first shared call after one-thread calls pays the helper's wake-up (more than a
-        // whole one-thread call); the calls after it are 1.5 times faster
-        let cold = |shared: bool, after_shared: bool| match (shared, after_shared) {
+        // whole one-thread call), the second for bringing the helper's envs to its core; the
+        // calls after them are 1.5 times faster than one thread
+        let cold = |shared: bool, before: u32| match (shared, before) {
             (false, _) => 800,
-            (true, false) => 2000,
-            (true, true) => 530,
+            (true, 0) => 2000,
+            (true, 1) => 1200,
+            (true, _) => 530,
         };
         let ways = choices(1024, 300, cold);
         assert!(alone(&ways) <= 4, "{} calls on one thread", alone(&ways));
@@ -265,7 +273,7 @@ mod tests {
         };
         assert!(run(400, 64) >= 60);
         // the other process takes the second core: within the recent calls
-        assert!(run(1600, 64) <= RECENT + 2);
+        assert!(run(1600, 64) <= RECENT + WARM_UP as usize + 2);
         // and gives it back: the next probe of the shared way finds it out
         let back = run(400, 1100);
         assert!(back >= 950, "{back}");
