@@ -450,3 +450,34 @@ def test_pipeline_changes_no_result(cls: Any, game: str) -> None:
 def test_pipeline_takes_one_thread() -> None:
     with pytest.raises(InvalidOptionError, match="threads must be 1"):
         Gumbel("uniform", pipeline=True, threads=2)
+
+
+def test_search_many_takes_reference_states_and_any_iterable() -> None:
+    """Rust states go to the search as they are; a batch holding reference states, or given as
+    a generator, is searched as its Rust twins; a batch with something else is refused before
+    anything is searched (the agent's stream has not moved)."""
+    states = [ludorum.new("connect_four")]
+    for column in (3, 4, 2):
+        states.append(states[-1].copy())
+        states[-1].apply_action(column)
+    twins = [ludorum.new("connect_four", backend="reference") for _ in states]
+    for twin, state in zip(twins, states):
+        for move in state.history():
+            twin.apply_action(move.action)
+
+    def rows(batch: Any) -> list[Any]:
+        found = Gumbel("uniform", simulations=8, seed=3, reuse=False).search_many(batch)
+        return [found.actions, found.visits, found.policies, found.values]
+
+    expected = rows(states)
+    mixed = [twins[0], *states[1:]]
+    for batch in (twins, mixed, [*states[:-1], twins[-1]], iter(states), tuple(twins)):
+        for got, want in zip(rows(batch), expected):
+            np.testing.assert_array_equal(got, want)
+    agent = Gumbel("uniform", simulations=8, seed=3, reuse=False)
+    with pytest.raises(InvalidArgumentError, match="ludorum state"):
+        agent.search_many([*states, "not a state"])
+    with pytest.raises(InvalidArgumentError, match="every state must be a connect_four state"):
+        agent.search_many([*states, ludorum.new("tic_tac_toe")])
+    found = agent.search_many(states)
+    np.testing.assert_array_equal(found.visits, expected[1])

@@ -473,7 +473,16 @@ class LearnedAgent:
             InvalidArgumentError: as :meth:`choose`, or states of different games.
             IllegalMoveError: a game is over.
         """
-        return SearchResults(*self._agent().search_many([_rust(s) for s in states]))
+        native = self._agent()
+        if not isinstance(states, (list, tuple)):
+            states = list(states)
+        # Rust states go through as they are; only a batch with another kind is converted.
+        rows = native.search_many(states)
+        if rows is None:
+            rows = native.search_many([_rust(s) for s in states])
+        if rows is None:  # pragma: no cover - _rust gives Rust states or raises
+            raise InvalidArgumentError("states must be ludorum states")
+        return SearchResults(*rows)
 
     def analyse(self, state: State) -> Analysis:
         """The root moves of one search, most visited first, with their visits (values are the

@@ -268,14 +268,17 @@ impl PyLearnedAgent {
     /// One search per state, all together (one evaluator call per step), each on a fresh
     /// tree with the stream it would have had searched alone after the ones before it; the
     /// results stacked, one row per state: `(actions, visits, policies, values)` (a few arrays
-    /// rather than a few per state: the conversion costs little beside the search).
+    /// rather than a few per state: the conversion costs little beside the search). `None`,
+    /// with nothing searched, when a state is not a Rust state (the caller converts them: the
+    /// common batch of Rust states is checked here once, not also by the caller).
     fn search_many<'py>(
         &mut self,
         py: Python<'py>,
         states: &Bound<'py, PyAny>,
-    ) -> PyResult<FoundMany<'py>> {
+    ) -> PyResult<Option<FoundMany<'py>>> {
         let list: Vec<Bound<'py, PyAny>> = states.try_iter()?.collect::<PyResult<_>>()?;
         let rows = match list.first() {
+            Some(first) if !crate::is_rust_state(first) => return Ok(None),
             Some(first) => crate::visit_state(
                 first,
                 SearchMany {
@@ -284,18 +287,21 @@ impl PyLearnedAgent {
                     states: &list,
                 },
             )??,
-            None => SearchRows::default(),
+            None => Some(SearchRows::default()),
+        };
+        let Some(rows) = rows else {
+            return Ok(None);
         };
         // The rows' arrays become numpy's as they are (the integers reinterpreted in place).
         let (n, a, p) = (rows.len(), rows.num_actions, rows.num_players);
         let actions = rows.actions.into_iter().map(|x| x as i64).collect();
         let visits = rows.visits.into_iter().map(|v| v as i64).collect();
-        Ok((
+        Ok(Some((
             PyArray1::from_vec(py, actions),
             PyArray1::from_vec(py, visits).reshape([n, a])?,
             PyArray1::from_vec(py, rows.policies).reshape([n, a])?,
             PyArray1::from_vec(py, rows.values).reshape([n, p])?,
-        ))
+        )))
     }
 
     /// Forgets the kept tree and the cache (the generator goes on).
@@ -369,14 +375,20 @@ struct SearchMany<'a, 'py, 's> {
 }
 
 impl StateVisitor for SearchMany<'_, '_, '_> {
-    type Output = PyResult<SearchRows>;
+    /// `None` when a state is not a Rust state.
+    type Output = PyResult<Option<SearchRows>>;
 
     fn visit<G: Game>(self, _first: &G) -> Self::Output {
-        let states = self
+        let states = match self
             .states
             .iter()
             .map(crate::snapshot_as::<G>)
-            .collect::<PyResult<Vec<G>>>()?;
+            .collect::<PyResult<Vec<G>>>()
+        {
+            Ok(states) => states,
+            Err(_) if !self.states.iter().all(crate::is_rust_state) => return Ok(None),
+            Err(e) => return Err(e),
+        };
         if states.iter().any(|s| s.current_player().is_none()) {
             return Err(crate::errors::IllegalMoveError::new_err(
                 "a game is over: there is nothing to search",
@@ -388,6 +400,7 @@ impl StateVisitor for SearchMany<'_, '_, '_> {
         run(self.py, &agent.source, |eval, interrupt| {
             search.search_fresh_rows(&states, rng, eval, interrupt)
         })
+        .map(Some)
     }
 }
 

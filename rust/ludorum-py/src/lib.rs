@@ -106,20 +106,36 @@ macro_rules! bind_games {
             )))
         }
 
+        /// `state` is a Rust state (of any game).
+        fn is_rust_state(state: &Bound<'_, PyAny>) -> bool {
+            false $(|| state.cast::<$module::Class>().is_ok())*
+        }
+
         /// A copy of the engine state inside `state`, which must be a Rust state of game `G`.
         fn snapshot_as<G: Game>(state: &Bound<'_, PyAny>) -> PyResult<G> {
+            // Only `G`'s own class is tried (the `TypeId`s are compared at compile time): one
+            // check per state of the right game, wherever it stands in the list of games.
             $(
-                if let Ok(state) = state.cast::<$module::Class>() {
-                    // Taken out of an `Option` seen as `Any`: no allocation per state.
-                    let mut game = Some(state.get().snapshot()?);
-                    let any: &mut dyn std::any::Any = &mut game;
-                    return any.downcast_mut::<Option<G>>().and_then(Option::take).ok_or_else(|| {
-                        errors::InvalidArgumentError::new_err(format!(
-                            "every state must be a {} state, got a {} state",
-                            G::NAME,
-                            <ludorum::games::$module::$game as Game>::NAME
-                        ))
-                    });
+                if std::any::TypeId::of::<G>()
+                    == std::any::TypeId::of::<ludorum::games::$module::$game>()
+                {
+                    if let Ok(state) = state.cast::<$module::Class>() {
+                        // Taken out of an `Option` seen as `Any`: no allocation per state.
+                        let mut game = Some(state.get().snapshot()?);
+                        let any: &mut dyn std::any::Any = &mut game;
+                        if let Some(game) = any.downcast_mut::<Option<G>>().and_then(Option::take) {
+                            return Ok(game);
+                        }
+                    }
+                }
+            )*
+            $(
+                if state.cast::<$module::Class>().is_ok() {
+                    return Err(errors::InvalidArgumentError::new_err(format!(
+                        "every state must be a {} state, got a {} state",
+                        G::NAME,
+                        <ludorum::games::$module::$game as Game>::NAME
+                    )));
                 }
             )*
             Err(errors::InvalidArgumentError::new_err(format!(

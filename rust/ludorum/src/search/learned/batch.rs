@@ -214,8 +214,7 @@ pub(super) fn root_cands(tree: &mut Tree, legal: &[u32], cands: &mut Vec<usize>)
 
 pub(super) fn backup(tree: &mut Tree, path: &[(u32, u32, u32)], values: &[f64]) {
     for &(n, a, hint) in path {
-        let e = tree.edge_at(n, a, hint);
-        tree.visit(n, e, values);
+        tree.visit(n, a, hint, values);
     }
 }
 
@@ -361,7 +360,9 @@ pub(super) fn descend<G: Game>(
                 "a position that is not over has no legal move".into(),
             ));
         };
-        let edge = &mut tree.edges_mut(node)[e];
+        // The node's edges may have moved since `at` was read (hidden information adds edges).
+        let slot = tree.nodes[node as usize].first as usize + e;
+        let edge = &mut tree.edges[slot];
         edge.vl += 1;
         let (action, child) = (edge.action, edge.child);
         s.paths.push((node, action, e as u32));
@@ -369,7 +370,7 @@ pub(super) fn descend<G: Game>(
         world.play_for_good(mv);
         node = if child == NONE {
             let c = tree.add();
-            tree.edges_mut(node)[e].child = c;
+            tree.edges[slot].child = c;
             c
         } else {
             child

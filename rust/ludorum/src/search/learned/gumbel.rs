@@ -124,9 +124,8 @@ fn completion<'o, C: Cands>(
         max_visits = max_visits.max(v);
         if v > 0 {
             sum_probs += larger(cands.prior(node, i), f64::MIN_POSITIVE);
-            // The mover's own sum, pending descents counted as value -1.
-            let w = node.w[e * players + p] - f64::from(edge.vl);
-            *q = w / f64::from(v);
+            // The mover's own mean, pending descents counted as value -1.
+            *q = edge.pending_q(|| node.w[e * players + p]);
             min = smaller(min, *q);
             max = larger(max, *q);
         } else {
@@ -209,6 +208,9 @@ pub(crate) fn select_interior<C: Cands>(
     players: usize,
     buffer: &mut Vec<f64>,
 ) -> usize {
+    if unvisited_and_flat(node, cands) {
+        return 0;
+    }
     let (completion, xs) = completion(node, cands, config, players, buffer);
     let mut max = f64::NEG_INFINITY;
     for (i, x) in xs.iter_mut().enumerate() {
@@ -235,6 +237,20 @@ pub(crate) fn select_interior<C: Cands>(
     best
 }
 
+/// No candidate is visited and their logits are equal (every leaf's first selection under a
+/// uniform model): then every candidate has the same `l' + σ` (each `σ` is the mixed value's),
+/// hence the same `π'` and the same score, and the first wins the tie. The interior selection
+/// returns it without computing them; a visited candidate usually comes first (ties go to the
+/// lowest id), which ends this pass at once.
+#[inline(always)]
+fn unvisited_and_flat<C: Cands>(node: &NodeRef<'_>, cands: &C) -> bool {
+    let Some(first) = (cands.len() > 0).then(|| cands.logit(node, 0).to_bits()) else {
+        return false;
+    };
+    (0..cands.len())
+        .all(|i| node.visits(cands.edge(i)) == 0 && cands.logit(node, i).to_bits() == first)
+}
+
 /// `max(-1e9, g + l' + σ)` of candidate `i`, whose `σ` is `sigma`.
 #[inline]
 fn score<C: Cands>(node: &NodeRef<'_>, cands: &C, sigma: f64, i: usize) -> f64 {
@@ -258,28 +274,32 @@ pub(crate) fn select_root<C: Cands>(
     target: u32,
 ) -> usize {
     let (completion, qs) = completion(node, cands, config, players, buffer);
-    let visits = || (0..cands.len()).map(|i| node.visits(cands.edge(i)));
-    let wanted = if visits().any(|v| v == target) {
-        target
-    } else {
-        visits()
-            .filter(|&v| v > target)
-            .min()
-            .unwrap_or_else(|| visits().min().unwrap_or(0))
+    // The best of the candidates with `wanted` visits (`None`: there are none).
+    let best_at = |wanted: u32| {
+        let mut best = None;
+        let mut best_score = f64::NEG_INFINITY;
+        for (i, &q) in qs.iter().enumerate() {
+            if node.visits(cands.edge(i)) != wanted {
+                continue;
+            }
+            let score = score(node, cands, completion.sigma(q), i);
+            if best.is_none() || score > best_score {
+                best_score = score;
+                best = Some(i);
+            }
+        }
+        best
     };
-    let mut best = None;
-    let mut best_score = f64::NEG_INFINITY;
-    for (i, &q) in qs.iter().enumerate() {
-        if node.visits(cands.edge(i)) != wanted {
-            continue;
-        }
-        let score = score(node, cands, completion.sigma(q), i);
-        if best.is_none() || score > best_score {
-            best_score = score;
-            best = Some(i);
-        }
-    }
-    best.unwrap_or(0)
+    best_at(target)
+        .or_else(|| {
+            let visits = || (0..cands.len()).map(|i| node.visits(cands.edge(i)));
+            let wanted = visits()
+                .filter(|&v| v > target)
+                .min()
+                .unwrap_or_else(|| visits().min().unwrap_or(0));
+            best_at(wanted)
+        })
+        .unwrap_or(0)
 }
 
 /// The chosen move: among the candidates with the most visits, the one maximising

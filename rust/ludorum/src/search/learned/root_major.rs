@@ -42,6 +42,9 @@ pub(super) const GROUP: usize = 4;
 /// Descents between two checks for an interruption (the check takes Python's lock).
 const CHECK_EVERY: u64 = 4096;
 
+/// Descents of one root between two questions to `stop` in the search of a root alone.
+const STOP_EVERY: u32 = 16;
+
 /// How long the calling thread, its groups done, waits for the others between two checks for
 /// an interruption.
 const WAIT: Duration = Duration::from_millis(10);
@@ -408,7 +411,7 @@ fn search_group_alone<G: Game>(
 
 /// The search of one root with the uniform evaluator and one descent per step: each leaf expanded
 /// (values 0, uniform priors) and backed up as soon as it is reached. False when `stop` (asked
-/// before each simulation) stopped it.
+/// before every [`STOP_EVERY`] simulations) stopped it.
 fn search_alone<G: Game>(
     ctx: &Ctx<'_>,
     simulations: u32,
@@ -426,7 +429,8 @@ fn search_alone<G: Game>(
     state.legal_actions(&mut scratch.legal);
     noise(ctx.rule, &scratch.legal, &mut scratch.cands, game);
     for j in 0..simulations {
-        if stop(1) {
+        // Asked for the next few descents at once: the check is a call through a pointer.
+        if j % STOP_EVERY == 0 && stop(u64::from(STOP_EVERY.min(simulations - j))) {
             return Ok(false);
         }
         let (world, target) = descent(ctx, state, game, sequence, j)?;

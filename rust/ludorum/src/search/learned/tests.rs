@@ -828,3 +828,47 @@ fn states_of_different_shapes_are_refused() {
     assert_eq!(games.iter().map(|g| g.tree.len()).collect::<Vec<_>>(), kept);
     assert!(games.iter().zip(&rngs).all(|(g, r)| g.rng == *r));
 }
+
+/// Every visited edge keeps its node's mover's mean value, the very division of its sums (with
+/// hidden information, where edges are added and moved, and with a real model's values).
+#[test]
+fn each_edge_keeps_its_movers_mean_value() {
+    let options = Map::new();
+    let mut checked = 0;
+    for config in [puct(48), gumbel(48)] {
+        let states = positions::<Armadora>(3, &options);
+        let mut search = LearnedSearch::new(config).unwrap();
+        let mut games: Vec<GameSearch> = (0..states.len() as u64).map(GameSearch::new).collect();
+        let mut e = Counting {
+            calls: 0,
+            rows: Vec::new(),
+            make: |b: &LeafBatch<Armadora>| Evaluations {
+                logits: (0..b.len() * b.num_actions)
+                    .map(|i| (i % 7) as f32 * 0.3)
+                    .collect(),
+                values: (0..b.len() * b.num_players)
+                    .map(|i| (i % 5) as f32 * 0.2 - 0.4)
+                    .collect(),
+            },
+        };
+        search
+            .search(&states, &mut games, &mut e, &mut never())
+            .unwrap();
+        for game in &games {
+            let tree = &game.tree;
+            let p = tree.players;
+            for n in 0..tree.len() as u32 {
+                let node = tree.node(n);
+                for (k, edge) in node.edges.iter().enumerate() {
+                    if edge.n > 0 {
+                        assert_eq!(edge.vl, 0);
+                        let mean = node.w[k * p + node.player] / f64::from(edge.n);
+                        assert_eq!(edge.q.to_bits(), mean.to_bits());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100);
+}

@@ -17,6 +17,10 @@ pub(crate) struct Edge {
     pub prior: f64,
     /// The logit of that world (`-inf` for an action it did not have).
     pub logit: f64,
+    /// The node's mover's mean value `w / n`, divided at each visit ([`Tree::visit`]) rather
+    /// than at each selection that reads it (the same division, so the same bits); read only
+    /// while no descent is pending through the edge.
+    pub q: f64,
 }
 
 impl Edge {
@@ -28,6 +32,18 @@ impl Edge {
             child: NONE,
             prior,
             logit,
+            q: 0.0,
+        }
+    }
+
+    /// The mover's `Q` counting pending descents as value -1 (`w` gives the mover's value
+    /// sum, read only when a descent is pending): the kept mean when none is.
+    #[inline(always)]
+    pub fn pending_q(&self, w: impl FnOnce() -> f64) -> f64 {
+        if self.vl == 0 {
+            self.q
+        } else {
+            (w() - f64::from(self.vl)) / f64::from(self.n + self.vl)
         }
     }
 }
@@ -77,11 +93,10 @@ impl NodeRef<'_> {
         if n == 0 {
             return None;
         }
-        let mut w = self.w[e * players + p];
         if p == self.player {
-            w -= f64::from(edge.vl);
+            return Some(edge.pending_q(|| self.w[e * players + p]));
         }
-        Some(w / f64::from(n))
+        Some(self.w[e * players + p] / f64::from(n))
     }
 }
 
@@ -169,13 +184,6 @@ impl Tree {
         }
     }
 
-    /// The edges of node `n`, mutable.
-    #[inline]
-    pub(crate) fn edges_mut(&mut self, n: u32) -> &mut [Edge] {
-        let node = self.nodes[n as usize];
-        &mut self.edges[node.first as usize..(node.first + node.len) as usize]
-    }
-
     /// Expands node `n`: its mover, its value and its edges (ascending by action), whose largest
     /// logit is `max_logit` (known to the caller, which computed the priors from the logits).
     pub(crate) fn expand(
@@ -251,28 +259,29 @@ impl Tree {
         at
     }
 
-    /// The index (within node `n`) of the edge of `action`, which was at `hint` when a descent
-    /// went through it (it is still there unless an edge was added before it since).
+    /// Adds `values` to the edge of `action` of node `n` and counts the visit (a pending
+    /// descent ends), and keeps the mover's mean value. The edge was at `hint` when a descent
+    /// went through it; it is still there unless an edge was added before it since (hidden
+    /// information), and only then is it looked up.
     #[inline]
-    pub(crate) fn edge_at(&mut self, n: u32, action: u32, hint: u32) -> usize {
-        let node = self.nodes[n as usize];
-        if hint < node.len && self.edges[(node.first + hint) as usize].action == action {
-            hint as usize
-        } else {
-            self.edge_of(n, action)
+    pub(crate) fn visit(&mut self, n: u32, action: u32, hint: u32, values: &[f64]) {
+        let mut node = self.nodes[n as usize];
+        let mut at = (node.first + hint) as usize;
+        if hint >= node.len || self.edges.get(at).is_none_or(|e| e.action != action) {
+            let e = self.edge_of(n, action);
+            node = self.nodes[n as usize];
+            at = node.first as usize + e;
         }
-    }
-
-    /// Adds `values` to edge `e` of node `n` and counts the visit (a pending descent ends).
-    #[inline]
-    pub(crate) fn visit(&mut self, n: u32, e: usize, values: &[f64]) {
         let p = self.players;
-        let at = self.nodes[n as usize].first as usize + e;
         let edge = &mut self.edges[at];
         edge.n += 1;
         edge.vl = edge.vl.saturating_sub(1);
-        for (w, v) in self.w[at * p..(at + 1) * p].iter_mut().zip(values) {
+        let w = &mut self.w[at * p..(at + 1) * p];
+        for (w, v) in w.iter_mut().zip(values) {
             *w += v;
+        }
+        if let Some(&mine) = w.get(node.player as usize) {
+            edge.q = mine / f64::from(edge.n);
         }
     }
 
