@@ -165,9 +165,14 @@ def test_bad_actions_change_nothing() -> None:
         env.step(actions[:3])
     with pytest.raises(ludorum.InvalidArgumentError, match="4 integer action ids"):
         env.step(actions.astype(np.float64))
+    with pytest.raises(ludorum.InvalidArgumentError, match="4 integer action ids"):
+        env.step(np.repeat(actions, 2).reshape(4, 2))
     assert [env.game(i).to_json() for i in range(4)] == before
-    env.step(actions)
+    # a strided view and a list step as their contiguous int64 copy does
+    env.step(np.repeat(actions, 2)[::2])
     assert all(env.game(i).ply == 1 for i in range(4))
+    env.step(env.sample_actions().tolist())
+    assert all(env.game(i).ply == 2 for i in range(4))
 
 
 def test_outputs_are_read_only_views_that_the_next_step_overwrites() -> None:

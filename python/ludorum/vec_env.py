@@ -236,6 +236,21 @@ class VecEnv:
                 is as it was before it (or, when Ctrl-C comes just as the step ends, as the
                 step left it: never half a step).
         """
+        self._env.step(self._action_ids(actions))
+        self._play_outside()
+        return self._obs, self._rewards, self._terminated, self._truncated, self._info()
+
+    def _action_ids(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """``actions`` as the contiguous int64 array of one action id per env the engine takes."""
+        # an array such as `sample_actions` returns passes as it is, without the checks that
+        # other inputs need (0.6 µs a call, `issubdtype` most of it)
+        if (
+            type(actions) is np.ndarray
+            and actions.dtype == np.int64
+            and actions.shape == (self.num_envs,)
+            and actions.flags.c_contiguous
+        ):
+            return actions
         array = np.asarray(actions)
         if array.shape != (self.num_envs,) or not (
             np.issubdtype(array.dtype, np.integer) or array.dtype == np.bool_
@@ -244,9 +259,7 @@ class VecEnv:
                 f"actions must be {self.num_envs} integer action ids, got "
                 f"{array.dtype} {array.shape}"
             )
-        self._env.step(np.ascontiguousarray(array, dtype=np.int64))
-        self._play_outside()
-        return self._obs, self._rewards, self._terminated, self._truncated, self._info()
+        return np.ascontiguousarray(array, dtype=np.int64)
 
     def _play_outside(self) -> None:
         """Plays the opponents that run in Python (policies, learned searches) until every env
