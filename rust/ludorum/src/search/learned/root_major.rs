@@ -20,8 +20,8 @@
 //! of the step-major search would have expanded it before its descent.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use super::batch::{
     backup, descend, descent, evaluate, interrupted, jobs, noise, over, plant, result, root_world,
@@ -48,6 +48,10 @@ const STOP_EVERY: u32 = 16;
 /// How long the calling thread, its groups done, waits for the others between two checks for
 /// an interruption.
 const WAIT: Duration = Duration::from_millis(10);
+
+/// How long the calling thread spins for the other threads' last groups before it yields its
+/// core between looks.
+const SPIN: Duration = Duration::from_micros(200);
 
 /// A group of consecutive roots, with what their search needs and the results it makes.
 struct Group<'a, G> {
@@ -158,18 +162,22 @@ pub(super) fn run<G: Game>(
     let (Some(mut lead), Some(lead_scratch)) = (evaluators.next(), scratch.next()) else {
         return Ok(());
     };
-    std::thread::scope(|scope| {
-        let (done_send, done) = mpsc::channel::<()>();
+    let helpers_done = AtomicUsize::new(0);
+    // The other threads are the engine's pool (`core::pool`), awake a moment after a search for
+    // the next one: a thread started per search waits for its core, which on a virtual machine
+    // whose host is busy can take a millisecond of a 3 ms search.
+    crate::core::pool::in_place_scope(|scope| {
+        let mut helpers = 0;
         for (t, (mut evaluator, scratch)) in evaluators.zip(scratch).enumerate() {
-            let (shared, done_send) = (&shared, done_send.clone());
+            let (shared, helpers_done) = (&shared, &helpers_done);
+            helpers += 1;
             scope.spawn(move || {
                 work(shared, t + 1, plan, scratch, &mut *evaluator, &mut |_| {
                     shared.stop.load(Ordering::Relaxed)
                 });
-                drop(done_send);
+                helpers_done.fetch_add(1, Ordering::Release);
             });
         }
-        drop(done_send);
         let mut since = CHECK_EVERY;
         let mut check = |descents: u64| {
             since += descents;
@@ -183,9 +191,20 @@ pub(super) fn run<G: Game>(
             shared.stop.load(Ordering::Relaxed)
         };
         work(&shared, 0, plan, lead_scratch, &mut *lead, &mut check);
-        // The other threads' last groups: still ready to stop them on an interruption.
-        while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(WAIT) {
-            check(CHECK_EVERY);
+        // The other threads' last groups: waited for awake (a thread put to sleep waits for its
+        // core to wake it too), still ready to stop them on an interruption.
+        let waiting = Instant::now();
+        let mut asked = Instant::now();
+        while helpers_done.load(Ordering::Acquire) < helpers {
+            if asked.elapsed() >= WAIT {
+                asked = Instant::now();
+                check(CHECK_EVERY);
+            }
+            if waiting.elapsed() < SPIN {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
         }
     });
     if interrupted_here {
