@@ -345,7 +345,6 @@ fn cells_of_gathers_every_bit_of_the_board() {
     }
 }
 
-
 #[test]
 fn observation_layout() {
     let g = after("445");
