@@ -53,6 +53,15 @@ const WAIT: Duration = Duration::from_millis(10);
 /// core between looks.
 const SPIN: Duration = Duration::from_micros(200);
 
+/// Counts a helper thread done when dropped: at the end of its work or in a panic's unwinding.
+struct Done<'a>(&'a AtomicUsize);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_add(1, Ordering::Release);
+    }
+}
+
 /// A group of consecutive roots, with what their search needs and the results it makes.
 struct Group<'a, G> {
     states: &'a [G],
@@ -172,10 +181,12 @@ pub(super) fn run<G: Game>(
             let (shared, helpers_done) = (&shared, &helpers_done);
             helpers += 1;
             scope.spawn(move || {
+                // counted done even if it panics, so that the caller's wait ends and the scope
+                // hands the panic on
+                let _done = Done(helpers_done);
                 work(shared, t + 1, plan, scratch, &mut *evaluator, &mut |_| {
                     shared.stop.load(Ordering::Relaxed)
                 });
-                helpers_done.fetch_add(1, Ordering::Release);
             });
         }
         let mut since = CHECK_EVERY;
