@@ -720,6 +720,80 @@ fn root_major_search_is_interrupted() {
     }
 }
 
+/// An evaluator whose copies for threads count themselves: the second copy (the first helper
+/// thread's) panics when it scores, and the first (the calling thread's) waits to score until
+/// the helper has tried, so that the helper's panic happens whatever the threads' timing.
+struct PanicsOnAHelper {
+    copy: usize,
+    shared: std::sync::Arc<(
+        std::sync::atomic::AtomicUsize,
+        std::sync::atomic::AtomicBool,
+    )>,
+}
+
+impl<G: Game> Evaluator<G> for PanicsOnAHelper {
+    fn wants_observations(&self) -> bool {
+        false
+    }
+
+    fn for_thread(&self) -> Option<Box<dyn Evaluator<G> + Send>> {
+        let copy = self
+            .shared
+            .0
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some(Box::new(PanicsOnAHelper {
+            copy,
+            shared: std::sync::Arc::clone(&self.shared),
+        }))
+    }
+
+    fn evaluate(&mut self, batch: &LeafBatch<G>) -> Result<Evaluations, Error> {
+        let tried = &self.shared.1;
+        if self.copy == 1 {
+            tried.store(true, std::sync::atomic::Ordering::Release);
+            panic!("the helper's model fails");
+        }
+        let start = std::time::Instant::now();
+        while !tried.load(std::sync::atomic::Ordering::Acquire)
+            && start.elapsed() < std::time::Duration::from_secs(10)
+        {
+            std::thread::yield_now();
+        }
+        Uniform.evaluate(batch)
+    }
+}
+
+/// A panic on a helper thread of the root-major search ends the search with that panic on the
+/// calling thread, rather than leaving the caller waiting for the helper.
+#[test]
+fn a_helper_panic_reaches_the_caller() {
+    let (done, ended) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let states = positions::<Dominions>(64, &Map::new());
+        let mut config = gumbel(64);
+        config.threads = 2;
+        config.cache = false;
+        let mut search = LearnedSearch::new(config).unwrap();
+        let mut evaluator = PanicsOnAHelper {
+            copy: usize::MAX,
+            shared: Default::default(),
+        };
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            search.search_fresh_rows(
+                &states,
+                &mut SplitMix64::new(1),
+                &mut evaluator,
+                &mut || false,
+            )
+        }));
+        done.send(searched.is_err()).unwrap();
+    });
+    let panicked = ended
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the search ends");
+    assert!(panicked, "the helper's panic reaches the caller");
+}
+
 #[test]
 fn root_cands_finds_the_edge_of_each_legal_action() {
     let mut tree = Tree::new();
