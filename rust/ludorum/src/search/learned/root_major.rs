@@ -176,10 +176,9 @@ pub(super) fn run<G: Game>(
     // the next one: a thread started per search waits for its core, which on a virtual machine
     // whose host is busy can take a millisecond of a 3 ms search.
     crate::core::pool::in_place_scope(|scope| {
-        let mut helpers = 0;
+        let helpers = threads - 1;
         for (t, (mut evaluator, scratch)) in evaluators.zip(scratch).enumerate() {
             let (shared, helpers_done) = (&shared, &helpers_done);
-            helpers += 1;
             scope.spawn(move || {
                 // counted done even if it panics, so that the caller's wait ends and the scope
                 // hands the panic on
