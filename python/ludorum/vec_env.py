@@ -293,7 +293,7 @@ class VecEnv:
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """One uniformly random legal action per env (0 for an env the next step resets), drawn
         in Rust from each episode's own SplitMix64: a fresh array."""
-        return np.array(self._env.sample_actions())
+        return self._env.sample_actions()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every env now, ``(num_envs, num_actions)`` bool: the array of

@@ -35,8 +35,6 @@ pub struct PyVecEnv {
     ended: Py<PyArray1<bool>>,
     #[pyo3(get)]
     final_obs: Py<PyArrayDyn<f32>>,
-    #[pyo3(get)]
-    actions: Py<PyArray1<i64>>,
 }
 
 /// Borrows every output array mutably and runs `work` on their slices without the GIL.
@@ -149,7 +147,6 @@ impl PyVecEnv {
             action_mask: PyArray2::zeros(py, [n, shape.num_actions], false).unbind(),
             current_player: PyArray1::from_vec(py, vec![-1; n]).unbind(),
             ended: PyArray1::zeros(py, n, false).unbind(),
-            actions: PyArray1::zeros(py, n, false).unbind(),
             env: Mutex::new(env),
         })
     }
@@ -212,16 +209,13 @@ impl PyVecEnv {
         )
     }
 
-    /// Writes one random legal action per env into `actions` (and returns it).
-    fn sample_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let actions = self.actions.bind(py);
-        {
-            let mut out = actions.try_readwrite()?;
-            let out = out.as_slice_mut()?;
-            let mut env = self.env.lock().unwrap_or_else(|e| e.into_inner());
-            env.sample_actions(out);
-        }
-        Ok(actions.clone())
+    /// One random legal action per env, in a fresh array that the caller owns: filled in Rust
+    /// and handed to numpy as it is (no borrow of an array kept here, no second copy).
+    fn sample_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let mut env = self.env.lock().unwrap_or_else(|e| e.into_inner());
+        let mut actions = vec![0; env.shape().num_envs];
+        env.sample_actions(&mut actions);
+        PyArray1::from_vec(py, actions)
     }
 
     /// Env `i`'s game: its options, action history and the referee's JSON fields.

@@ -339,8 +339,15 @@ pub struct VecEnv<G: Game> {
     config: Config,
     shape: Shape,
     slots: Vec<Slot<G>>,
-    /// Each env's random legal actions for `sample_actions`, beside the envs (see [`draw`]).
+    /// Each env's generator of random legal actions for `sample_actions` (see [`draw`]).
     draws: Vec<draw::Draw>,
+    /// Each env's next random legal action, where its `draws` entry says it was made ahead.
+    ahead: Vec<i64>,
+    /// The `sample_actions` calls so far.
+    samples: u64,
+    /// Whether every env's next draw was made ahead (in `ahead`): the next `sample_actions`
+    /// is then a copy of `ahead`. Found by the threads that step the envs, each over its own.
+    ready: bool,
     /// Whether `reset` was called: a step before it is an error.
     reset_done: bool,
     /// What steps cost on one thread and shared, to choose between them per call.
@@ -427,6 +434,9 @@ impl<G: Game> VecEnv<G> {
             .collect();
         Ok(Self {
             draws: vec![draw::Draw::new(0); config.num_envs],
+            ahead: vec![0; config.num_envs],
+            samples: 0,
+            ready: false,
             start,
             config,
             shape,
@@ -504,6 +514,7 @@ impl<G: Game> VecEnv<G> {
             config: &self.config,
             shape,
             stop,
+            samples: self.samples,
         };
         let n = shape.num_envs;
         let threads = threads.clamp(1, n);
@@ -511,6 +522,7 @@ impl<G: Game> VecEnv<G> {
         let parts = Parts {
             slots: &mut self.slots,
             draws: &mut self.draws,
+            ahead: &mut self.ahead,
             obs: &mut out.obs[..n * obs_size],
             rewards: &mut out.rewards[..n * shape.reward_width],
             terminated: &mut out.terminated[..n],
@@ -524,11 +536,11 @@ impl<G: Game> VecEnv<G> {
             let mut slots = part.slots.iter().enumerate();
             slots.try_for_each(|(k, slot)| check(&context, first + k, slot))
         };
-        let run = |first: usize, part: Parts<'_, G>| {
+        // whether every env of the part has its next draw made ahead
+        let run = |first: usize, part: Parts<'_, G>| -> bool {
+            let mut ready = true;
             // rows by exact chunks: one bounds check a buffer and call, none an env
-            let rows = part
-                .draws
-                .iter_mut()
+            let rows = (part.draws.iter_mut().zip(part.ahead.iter_mut()))
                 .zip(part.obs.chunks_exact_mut(obs_size))
                 .zip(part.rewards.chunks_exact_mut(shape.reward_width))
                 .zip(part.terminated.iter_mut().zip(part.truncated.iter_mut()))
@@ -536,11 +548,14 @@ impl<G: Game> VecEnv<G> {
                 .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
                 .zip(part.final_obs.chunks_exact_mut(obs_size));
             for (k, (slot, row)) in part.slots.iter_mut().zip(rows).enumerate() {
-                let ((((((draw, obs), rewards), (terminated, truncated)), mask), flags), final_obs) =
-                    row;
+                let (
+                    ((((((draw, next), obs), rewards), (terminated, truncated)), mask), flags),
+                    final_obs,
+                ) = row;
                 let (current_player, ended) = flags;
                 let rows = Rows {
-                    draw,
+                    draw: &mut *draw,
+                    next,
                     obs,
                     rewards,
                     terminated,
@@ -551,11 +566,13 @@ impl<G: Game> VecEnv<G> {
                     final_obs,
                 };
                 work(&context, first + k, slot, rows);
+                ready &= draw.is_ahead(context.samples);
             }
+            ready
         };
         if threads == 1 {
             check_part(0, &parts)?;
-            run(0, parts);
+            self.ready = run(0, parts);
             return Ok(());
         }
         // Chunks of CHUNK envs. Each thread has a home range of them, which it works from
@@ -616,12 +633,15 @@ impl<G: Game> VecEnv<G> {
             drop(chunk);
             checked.fetch_add(1, Ordering::Release);
         };
+        let unready = AtomicBool::new(false);
         let claim = |i: usize| {
             let mut chunk = chunks[i].lock().unwrap_or_else(PoisonError::into_inner);
             let first = chunk.first;
             if let Some(part) = chunk.part.take() {
                 drop(chunk);
-                run(first, part);
+                if !run(first, part) {
+                    unready.store(true, Ordering::Relaxed);
+                }
             }
         };
         let all_checked = || {
@@ -670,7 +690,10 @@ impl<G: Game> VecEnv<G> {
         });
         match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
             Some((_, error)) => Err(error),
-            None => Ok(()),
+            None => {
+                self.ready = !unready.into_inner();
+                Ok(())
+            }
         }
     }
 }
@@ -697,12 +720,15 @@ struct Context<'a, G: Game> {
     shape: &'a Shape,
     /// Set to give up: the opponents' searches end early, and the call's changes are undone.
     stop: &'a AtomicBool,
+    /// The `sample_actions` calls so far, which the draws made ahead are for.
+    samples: u64,
 }
 
 /// Contiguous envs and their rows of every output.
 struct Parts<'a, G: Game> {
     slots: &'a mut [Slot<G>],
     draws: &'a mut [draw::Draw],
+    ahead: &'a mut [i64],
     obs: &'a mut [f32],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
@@ -719,6 +745,7 @@ impl<'a, G: Game> Parts<'a, G> {
         let obs = shape.observation_size();
         let (slots, slots_rest) = self.slots.split_at_mut(k);
         let (d, d_rest) = self.draws.split_at_mut(k);
+        let (a, a_rest) = self.ahead.split_at_mut(k);
         let (o, o_rest) = self.obs.split_at_mut(k * obs);
         let (r, r_rest) = self.rewards.split_at_mut(k * shape.reward_width);
         let (te, te_rest) = self.terminated.split_at_mut(k);
@@ -731,6 +758,7 @@ impl<'a, G: Game> Parts<'a, G> {
             Parts {
                 slots,
                 draws: d,
+                ahead: a,
                 obs: o,
                 rewards: r,
                 terminated: te,
@@ -743,6 +771,7 @@ impl<'a, G: Game> Parts<'a, G> {
             Parts {
                 slots: slots_rest,
                 draws: d_rest,
+                ahead: a_rest,
                 obs: o_rest,
                 rewards: r_rest,
                 terminated: te_rest,
@@ -759,6 +788,8 @@ impl<'a, G: Game> Parts<'a, G> {
 /// One env's rows of every output.
 struct Rows<'a> {
     draw: &'a mut draw::Draw,
+    /// The env's entry of the draws made ahead.
+    next: &'a mut i64,
     obs: &'a mut [f32],
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
@@ -838,7 +869,7 @@ impl<G: Game> Context<'_, G> {
                 *rows.current_player = -1;
             }
         }
-        rows.draw.prepare(&slot.legal);
+        rows.draw.prepare(&slot.legal, self.samples, rows.next);
     }
 
     /// Clears the step's flags and rewards of env rows that have not ended.
@@ -997,6 +1028,8 @@ impl<G: Game> VecEnv<G> {
     ) -> Result<bool, Error> {
         let slots = self.slots.clone();
         let draws = self.draws.clone();
+        let ahead = self.ahead.clone();
+        let ready = self.ready;
         let reset_done = self.reset_done;
         let seed = self.config.seed;
         let saved = Buffers::copy_of(out);
@@ -1006,6 +1039,8 @@ impl<G: Game> VecEnv<G> {
         }
         self.slots = slots;
         self.draws = draws;
+        self.ahead = ahead;
+        self.ready = ready;
         self.reset_done = reset_done;
         self.config.seed = seed;
         saved.copy_into(out);
@@ -1078,11 +1113,17 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     }
 
     fn sample_actions(&mut self, actions: &mut [i64]) {
-        let envs = self.slots.iter().zip(&mut self.draws);
-        for ((slot, draw), action) in envs.zip(actions.iter_mut()) {
-            // an env over has no legal actions (`observe`)
-            *action = draw.take(|| &slot.legal);
-        }
+        let slots = &self.slots;
+        // an env over has no legal actions (`observe`)
+        let legal = |i: usize| slots[i].legal.as_slice();
+        draw::take_all(
+            &mut self.draws,
+            &self.ahead,
+            &mut self.samples,
+            std::mem::take(&mut self.ready),
+            legal,
+            actions,
+        );
     }
 
     fn game_json(&self, i: usize) -> Map<String, Value> {

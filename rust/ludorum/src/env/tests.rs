@@ -237,6 +237,59 @@ fn sampled_actions_are_drawn_as_if_when_asked_for() {
     }
 }
 
+/// An action of the caller's own: the first legal one (0 once the episode is over).
+fn own_action(legal: &[u32]) -> i64 {
+    legal.first().map_or(0, |&a| i64::from(a))
+}
+
+#[test]
+fn draws_copied_from_those_made_ahead_are_each_envs_own() {
+    // `sample_actions` copies the draws made during the step when every env has one ready;
+    // an env whose `ready` flag is cleared takes each env's draw one by one: the same
+    // actions, over episodes' ends, resets of some envs, two threads and a bad step
+    let (mut fast, mut slow) = (
+        cc(150, 2, Autoreset::Disabled),
+        cc(150, 2, Autoreset::Disabled),
+    );
+    let (mut bf, mut bs) = (fast.buffers(), slow.buffers());
+    fast.reset(Some(3), None, &mut bf.outputs()).unwrap();
+    slow.reset(Some(3), None, &mut bs.outputs()).unwrap();
+    let (mut a, mut b) = (vec![0i64; 150], vec![0i64; 150]);
+    let mut copied = 0;
+    for step in 0..120 {
+        if bf.ended.iter().any(|&e| e) {
+            let ended = bf.ended.clone();
+            fast.reset(None, Some(&ended), &mut bf.outputs()).unwrap();
+            slow.reset(None, Some(&ended), &mut bs.outputs()).unwrap();
+        }
+        if step % 9 == 4 {
+            // the caller's own actions: no draw is taken, and none is made ahead
+            let own: Vec<i64> = fast.slots.iter().map(|s| own_action(&s.legal)).collect();
+            fast.step(&own, &mut bf.outputs()).unwrap();
+            slow.step(&own, &mut bs.outputs()).unwrap();
+            continue;
+        }
+        // twice between two steps at times: the second is drawn when asked for
+        for _ in 0..1 + usize::from(step % 5 == 1) {
+            copied += usize::from(fast.ready);
+            slow.ready = false;
+            fast.sample_actions(&mut a);
+            slow.sample_actions(&mut b);
+            assert_eq!(a, b, "step {step}");
+        }
+        if step % 7 == 3 {
+            // a refused step leaves the draws made ahead as they were
+            let mut wrong = a.clone();
+            wrong[100] = -1;
+            assert!(fast.step(&wrong, &mut bf.outputs()).is_err());
+        }
+        fast.step(&a, &mut bf.outputs()).unwrap();
+        slow.step(&b, &mut bs.outputs()).unwrap();
+        assert_eq!(bf.obs, bs.obs);
+    }
+    assert!(copied > 60, "{copied} calls copied");
+}
+
 #[test]
 fn step_before_reset_and_disabled_autoreset_are_refused() {
     let mut env = cc(2, 1, Autoreset::Disabled);
