@@ -13,7 +13,7 @@ from ludorum import bench_learn
 def test_the_learn_bench_prints_its_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_learn, "N", 16)
     monkeypatch.setattr(bench_learn, "MLP_N", 8)
-    monkeypatch.setattr(bench_learn, "mctx_rate", lambda game, plies, repeats: None)
+    monkeypatch.setattr(bench_learn, "mctx_search", lambda game, plies: None)
     out = io.StringIO()
     rows = bench_learn.run_learn_bench(repeats=1, out=out)
     games = [row["game"] for row in rows]

@@ -6,7 +6,8 @@ side in one run.
    Rust) on one thread and on every core, and a numpy callable returning zeros (the cost of the
    Python call); beside them mctx's ``gumbel_muzero_policy`` over pgx's environment of the same
    name, jit-compiled, with the same uniform function, N and simulations, where jax, mctx and
-   pgx are installed (``pip install "ludorum[bench]"``) and pgx has the game.
+   pgx are installed (``pip install "ludorum[bench]"``) and pgx has the game. The columns
+   are timed in turn, round after round, each keeping its best round.
 2. The search's own share of the wall time with a numpy MLP evaluator (two hidden layers) at
    N = 256: the time outside the evaluator's calls against the whole ``search_many``, with one
    evaluator call per step (on one thread and on every core) and with ``pipeline=True`` (half
@@ -66,24 +67,48 @@ def zeros(observations: Any, masks: Any, players: Any) -> tuple[Any, Any]:
 
 def best_seconds(run: Callable[[], Any], repeats: int) -> float:
     """The fastest of ``repeats`` timed runs, after one untimed run."""
-    run()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
+    return interleaved_best({"run": run}, repeats)["run"]
+
+
+def interleaved_best(runs: dict[str, Callable[[], Any]], repeats: int) -> dict[str, float]:
+    """The fastest of ``repeats`` timed runs of each of ``runs``, in rounds of one run each.
+
+    Each is run once untimed first. Taking the runs in turn rather than each ``repeats`` times
+    in a row lets every column of a row meet the same moments of the machine: a shared or
+    virtual machine slowed for a second slows one round of each, not one column's whole block.
+    """
+    for run in runs.values():
         run()
-        best = min(best, time.perf_counter() - start)
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeats):
+        for name, run in runs.items():
+            start = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - start)
     return best
+
+
+def ludorum_search(states: list[Any], evaluator: Any, threads: int) -> Callable[[], Any]:
+    """One batched Gumbel search of ``states`` (``SIMULATIONS`` each), ready to be timed."""
+    agent = Gumbel(evaluator, simulations=SIMULATIONS, seed=0, reuse=False, threads=threads)
+    return lambda: agent.search_many(states)
 
 
 def ludorum_rate(states: list[Any], evaluator: Any, threads: int, repeats: int) -> float:
     """Simulations per second of one batched Gumbel search of ``states``."""
-    agent = Gumbel(evaluator, simulations=SIMULATIONS, seed=0, reuse=False, threads=threads)
-    seconds = best_seconds(lambda: agent.search_many(states), repeats)
+    seconds = best_seconds(ludorum_search(states, evaluator, threads), repeats)
     return len(states) * SIMULATIONS / seconds
 
 
 def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
     """Simulations per second of mctx's gumbel_muzero_policy over pgx's env, or None."""
+    search = mctx_search(game, plies)
+    return None if search is None else N * SIMULATIONS / best_seconds(search, repeats)
+
+
+def mctx_search(game: str, plies: int) -> Callable[[], Any] | None:
+    """mctx's gumbel_muzero_policy over ``N`` roots of pgx's env, jit-compiled and ready to be
+    timed, or None where jax, mctx or pgx is missing or pgx lacks the game."""
     try:
         # through importlib: the peers are optional and untyped
         jax = importlib.import_module("jax")
@@ -142,8 +167,7 @@ def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
         return None
     key = jax.random.PRNGKey(1)
     jitted = jax.jit(search)
-    seconds = best_seconds(lambda: jax.block_until_ready(jitted(state, key).action), repeats)
-    return N * SIMULATIONS / seconds
+    return lambda: jax.block_until_ready(jitted(state, key).action)
 
 
 class TimedMLP:
@@ -217,7 +241,8 @@ def run_learn_bench(
     cores = os.cpu_count() or 1
     print(
         f"Gumbel search, {SIMULATIONS} simulations, N={N} roots {PLIES} random plies from the "
-        f"start in one batch: simulations/s (best of {repeats}, {cores} cores)",
+        f"start in one batch: simulations/s (best of {repeats} rounds of the columns in turn, "
+        f"{cores} cores)",
         file=out,
         flush=True,
     )
@@ -231,10 +256,17 @@ def run_learn_bench(
     for game in _games():
         states = states_after(game, PLIES, N)
         row: dict[str, Any] = {"game": game}
-        row["uniform_1t"] = ludorum_rate(states, "uniform", 1, repeats)
-        row["uniform_all"] = ludorum_rate(states, "uniform", cores, repeats)
-        row["zeros_1t"] = ludorum_rate(states, zeros, 1, repeats)
-        row["mctx"] = mctx_rate(game, PLIES, repeats)
+        runs = {
+            "uniform_1t": ludorum_search(states, "uniform", 1),
+            "uniform_all": ludorum_search(states, "uniform", cores),
+            "zeros_1t": ludorum_search(states, zeros, 1),
+        }
+        peer_search = mctx_search(game, PLIES)
+        if peer_search is not None:
+            runs["mctx"] = peer_search
+        seconds = interleaved_best(runs, repeats)
+        row.update({name: len(states) * SIMULATIONS / s for name, s in seconds.items()})
+        row.setdefault("mctx", None)
         best = max(row["uniform_1t"], row["uniform_all"])
         peer = "not installed" if row["mctx"] is None else f"{row['mctx']:,.0f}"
         ratio = "" if row["mctx"] is None else f"{best / row['mctx']:.1f}x"
