@@ -7,7 +7,7 @@ side in one run.
    Python call); beside them mctx's ``gumbel_muzero_policy`` over pgx's environment of the same
    name, jit-compiled, with the same uniform function, N and simulations, where jax, mctx and
    pgx are installed (``pip install "ludorum[bench]"``) and pgx has the game. The columns
-   are timed in turn, round after round, each keeping its best round.
+   take turns of three timed runs, round after round, each keeping its best run.
 2. The search's own share of the wall time with a numpy MLP evaluator (two hidden layers) at
    N = 256: the time outside the evaluator's calls against the whole ``search_many``, with one
    evaluator call per step (on one thread and on every core) and with ``pipeline=True`` (half
@@ -67,24 +67,30 @@ def zeros(observations: Any, masks: Any, players: Any) -> tuple[Any, Any]:
 
 def best_seconds(run: Callable[[], Any], repeats: int) -> float:
     """The fastest of ``repeats`` timed runs, after one untimed run."""
-    return interleaved_best({"run": run}, repeats)["run"]
+    return interleaved_best({"run": run}, 1, repeats)["run"]
 
 
-def interleaved_best(runs: dict[str, Callable[[], Any]], repeats: int) -> dict[str, float]:
-    """The fastest of ``repeats`` timed runs of each of ``runs``, in rounds of one run each.
+def interleaved_best(
+    runs: dict[str, Callable[[], Any]], rounds: int, turn: int = 3
+) -> dict[str, float]:
+    """The fastest timed run of each of ``runs``: ``rounds`` rounds in which each takes its
+    turn of ``turn`` runs in a row.
 
-    Each is run once untimed first. Taking the runs in turn rather than each ``repeats`` times
-    in a row lets every column of a row meet the same moments of the machine: a shared or
-    virtual machine slowed for a second slows one round of each, not one column's whole block.
+    Each is run once untimed first. Taking turns rather than all of one column's runs in a row
+    lets every column of a row meet the same moments of the machine: a shared or virtual
+    machine slowed for a second slows a turn of each, not one column's whole block. A turn of
+    a few runs lets each column's best run start with its own data in the caches, as in a
+    block.
     """
     for run in runs.values():
         run()
     best = dict.fromkeys(runs, float("inf"))
-    for _ in range(repeats):
+    for _ in range(rounds):
         for name, run in runs.items():
-            start = time.perf_counter()
-            run()
-            best[name] = min(best[name], time.perf_counter() - start)
+            for _ in range(turn):
+                start = time.perf_counter()
+                run()
+                best[name] = min(best[name], time.perf_counter() - start)
     return best
 
 
@@ -241,8 +247,8 @@ def run_learn_bench(
     cores = os.cpu_count() or 1
     print(
         f"Gumbel search, {SIMULATIONS} simulations, N={N} roots {PLIES} random plies from the "
-        f"start in one batch: simulations/s (best of {repeats} rounds of the columns in turn, "
-        f"{cores} cores)",
+        f"start in one batch: simulations/s (best of {repeats} turns of 3 runs, the columns in "
+        f"turn, {cores} cores)",
         file=out,
         flush=True,
     )
