@@ -503,10 +503,17 @@ impl<'a, G: Game> Part<'a, G> {
         s.movers.clear();
         s.keys.clear();
         s.hits.clear();
-        s.observations.clear();
-        if ctx.wants {
-            s.observations.resize(self.worlds.len() * obs_size, 0.0);
-        }
+        // Not cleared first: every observation writes each of its entries (the shared
+        // position checks assert it), so only entries past the last step's are filled, and
+        // a step does not zero its observations before writing them.
+        s.observations.resize(
+            if ctx.wants {
+                self.worlds.len() * obs_size
+            } else {
+                0
+            },
+            0.0,
+        );
         for (i, world) in self.worlds.iter().enumerate() {
             s.leaf_at.push(s.leaf_legal.len());
             world.legal_actions(&mut s.legal);
