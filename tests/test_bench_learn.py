@@ -13,7 +13,7 @@ from ludorum import bench_learn
 def test_the_learn_bench_prints_its_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_learn, "N", 16)
     monkeypatch.setattr(bench_learn, "MLP_N", 8)
-    monkeypatch.setattr(bench_learn, "mctx_rate", lambda game, plies, repeats: None)
+    monkeypatch.setattr(bench_learn, "mctx_search", lambda game, plies: None)
     out = io.StringIO()
     rows = bench_learn.run_learn_bench(repeats=1, out=out)
     games = [row["game"] for row in rows]
@@ -27,3 +27,18 @@ def test_the_learn_bench_prints_its_tables(monkeypatch: pytest.MonkeyPatch) -> N
         shares = [v for k, v in row.items() if k.startswith("share_")]
         assert shares and all(0 <= s <= 1 for s in shares)
         assert "share_64_pipeline" in row and "share_256_1t" in row
+
+
+def test_the_columns_take_turns_and_keep_their_best_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    clock = iter(float(t) for t in range(1000))
+    monkeypatch.setattr(bench_learn.time, "perf_counter", lambda: next(clock))
+    # each run ticks the clock once more while it runs: "a" takes 1 tick, "b" 1 + 2 ticks
+    runs = {
+        "a": lambda: calls.append("a"),
+        "b": lambda: (calls.append("b"), next(clock), next(clock)),
+    }
+    best = bench_learn.interleaved_best(runs, rounds=2, turn=3)
+    # one untimed run each, then two rounds of a turn of three runs each
+    assert calls == ["a", "b"] + (["a"] * 3 + ["b"] * 3) * 2
+    assert best == {"a": 1.0, "b": 3.0}

@@ -6,7 +6,8 @@ side in one run.
    Rust) on one thread and on every core, and a numpy callable returning zeros (the cost of the
    Python call); beside them mctx's ``gumbel_muzero_policy`` over pgx's environment of the same
    name, jit-compiled, with the same uniform function, N and simulations, where jax, mctx and
-   pgx are installed (``pip install "ludorum[bench]"``) and pgx has the game.
+   pgx are installed (``pip install "ludorum[bench]"``) and pgx has the game. The columns
+   take turns of three timed runs, round after round, each keeping its best run.
 2. The search's own share of the wall time with a numpy MLP evaluator (two hidden layers) at
    N = 256: the time outside the evaluator's calls against the whole ``search_many``, with one
    evaluator call per step (on one thread and on every core) and with ``pipeline=True`` (half
@@ -66,24 +67,54 @@ def zeros(observations: Any, masks: Any, players: Any) -> tuple[Any, Any]:
 
 def best_seconds(run: Callable[[], Any], repeats: int) -> float:
     """The fastest of ``repeats`` timed runs, after one untimed run."""
-    run()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
+    return interleaved_best({"run": run}, 1, repeats)["run"]
+
+
+def interleaved_best(
+    runs: dict[str, Callable[[], Any]], rounds: int, turn: int = 3
+) -> dict[str, float]:
+    """The fastest timed run of each of ``runs``: ``rounds`` rounds in which each takes its
+    turn of ``turn`` runs in a row.
+
+    Each is run once untimed first. Taking turns rather than all of one column's runs in a row
+    lets every column of a row meet the same moments of the machine: a shared or virtual
+    machine slowed for a second slows a turn of each, not one column's whole block. A turn of
+    a few runs lets each column's best run start with its own data in the caches, as in a
+    block.
+    """
+    for run in runs.values():
         run()
-        best = min(best, time.perf_counter() - start)
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, run in runs.items():
+            for _ in range(turn):
+                start = time.perf_counter()
+                run()
+                best[name] = min(best[name], time.perf_counter() - start)
     return best
+
+
+def ludorum_search(states: list[Any], evaluator: Any, threads: int) -> Callable[[], Any]:
+    """One batched Gumbel search of ``states`` (``SIMULATIONS`` each), ready to be timed."""
+    agent = Gumbel(evaluator, simulations=SIMULATIONS, seed=0, reuse=False, threads=threads)
+    return lambda: agent.search_many(states)
 
 
 def ludorum_rate(states: list[Any], evaluator: Any, threads: int, repeats: int) -> float:
     """Simulations per second of one batched Gumbel search of ``states``."""
-    agent = Gumbel(evaluator, simulations=SIMULATIONS, seed=0, reuse=False, threads=threads)
-    seconds = best_seconds(lambda: agent.search_many(states), repeats)
+    seconds = best_seconds(ludorum_search(states, evaluator, threads), repeats)
     return len(states) * SIMULATIONS / seconds
 
 
 def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
     """Simulations per second of mctx's gumbel_muzero_policy over pgx's env, or None."""
+    search = mctx_search(game, plies)
+    return None if search is None else N * SIMULATIONS / best_seconds(search, repeats)
+
+
+def mctx_search(game: str, plies: int) -> Callable[[], Any] | None:
+    """mctx's gumbel_muzero_policy over ``N`` roots of pgx's env, jit-compiled and ready to be
+    timed, or None where jax, mctx or pgx is missing or pgx lacks the game."""
     try:
         # through importlib: the peers are optional and untyped
         jax = importlib.import_module("jax")
@@ -142,8 +173,7 @@ def mctx_rate(game: str, plies: int, repeats: int) -> float | None:
         return None
     key = jax.random.PRNGKey(1)
     jitted = jax.jit(search)
-    seconds = best_seconds(lambda: jax.block_until_ready(jitted(state, key).action), repeats)
-    return N * SIMULATIONS / seconds
+    return lambda: jax.block_until_ready(jitted(state, key).action)
 
 
 class TimedMLP:
@@ -217,7 +247,8 @@ def run_learn_bench(
     cores = os.cpu_count() or 1
     print(
         f"Gumbel search, {SIMULATIONS} simulations, N={N} roots {PLIES} random plies from the "
-        f"start in one batch: simulations/s (best of {repeats}, {cores} cores)",
+        f"start in one batch: simulations/s (best of {repeats} turns of 3 runs, the columns in "
+        f"turn, {cores} cores)",
         file=out,
         flush=True,
     )
@@ -231,10 +262,17 @@ def run_learn_bench(
     for game in _games():
         states = states_after(game, PLIES, N)
         row: dict[str, Any] = {"game": game}
-        row["uniform_1t"] = ludorum_rate(states, "uniform", 1, repeats)
-        row["uniform_all"] = ludorum_rate(states, "uniform", cores, repeats)
-        row["zeros_1t"] = ludorum_rate(states, zeros, 1, repeats)
-        row["mctx"] = mctx_rate(game, PLIES, repeats)
+        runs = {
+            "uniform_1t": ludorum_search(states, "uniform", 1),
+            "uniform_all": ludorum_search(states, "uniform", cores),
+            "zeros_1t": ludorum_search(states, zeros, 1),
+        }
+        peer_search = mctx_search(game, PLIES)
+        if peer_search is not None:
+            runs["mctx"] = peer_search
+        seconds = interleaved_best(runs, repeats)
+        row.update({name: len(states) * SIMULATIONS / s for name, s in seconds.items()})
+        row.setdefault("mctx", None)
         best = max(row["uniform_1t"], row["uniform_all"])
         peer = "not installed" if row["mctx"] is None else f"{row['mctx']:,.0f}"
         ratio = "" if row["mctx"] is None else f"{best / row['mctx']:.1f}x"

@@ -106,11 +106,27 @@ pub const fn cells_of(discs: u64) -> u64 {
     let mut cells = 0;
     let mut row = 0;
     while row < HEIGHT {
-        let columns = (discs >> row & BOTTOMS).wrapping_mul(GATHER) >> ROW_AT & ((1 << WIDTH) - 1);
-        cells |= columns << (row * WIDTH);
+        cells |= (row_of(discs, row) as u64) << (row * WIDTH);
         row += 1;
     }
     cells
+}
+
+/// Row `row` of the bitboard `discs` (counted from the bottom), bit `c` for column `c`: the
+/// row's seven cells as [`cells_of`] orders them, gathered by one multiplication.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::games::connect_four::board::{bit_at, row_of};
+/// let discs = 1 << bit_at(0, 1) | 1 << bit_at(3, 1) | 1 << bit_at(6, 5); // a2 d2 g6
+/// assert_eq!(row_of(discs, 1), 0b1001);
+/// assert_eq!(row_of(discs, 5), 1 << 6);
+/// assert_eq!(row_of(discs, 0), 0);
+/// ```
+#[inline(always)]
+pub const fn row_of(discs: u64, row: usize) -> usize {
+    ((discs >> row & BOTTOMS).wrapping_mul(GATHER) >> ROW_AT & ((1 << WIDTH) - 1)) as usize
 }
 
 /// True when the bitboard `discs` holds four discs in a line.

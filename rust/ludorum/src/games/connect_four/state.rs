@@ -8,7 +8,7 @@ use super::board::{self, BITS, CELLS, HEIGHT, WIDTH};
 use super::movegen::Move;
 use crate::core::error::Error;
 use crate::core::facts::Facts;
-use crate::core::observation::{write_all, write_bits, Layout};
+use crate::core::observation::{write_all, Layout};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::zobrist;
@@ -41,6 +41,24 @@ static DISC_KEYS: [[u64; BITS]; 2] = build_disc_keys();
 fn disc_key(player: usize, bit: usize) -> u64 {
     DISC_KEYS[player][bit]
 }
+
+/// A row of a plane of discs by the row's bits ([`board::row_of`]): entry `c` is 1 where bit
+/// `c` is set.
+static ROWS: [[f32; WIDTH]; 1 << WIDTH] = {
+    let mut rows = [[0.0; WIDTH]; 1 << WIDTH];
+    let mut bits = 0;
+    while bits < 1 << WIDTH {
+        let mut column = 0;
+        while column < WIDTH {
+            if bits >> column & 1 != 0 {
+                rows[bits][column] = 1.0;
+            }
+            column += 1;
+        }
+        bits += 1;
+    }
+    rows
+};
 
 #[inline(always)]
 const fn turn_key(player: usize) -> u64 {
@@ -271,7 +289,13 @@ impl Game for ConnectFour {
     fn observation(&self, player: usize, out: &mut [f32]) {
         let (discs, to_move) = out.split_at_mut(2 * CELLS);
         for (k, plane) in discs.chunks_exact_mut(CELLS).enumerate() {
-            write_bits(board::cells_of(self.discs[player ^ k]), plane);
+            let discs = self.discs[player ^ k];
+            // A row at a time from its seven bits: fewer instructions than gathering the
+            // plane's bits first and writing them four entries at a time.
+            let (rows, _) = plane.as_chunks_mut::<WIDTH>();
+            for (row, entries) in rows.iter_mut().enumerate() {
+                *entries = ROWS[board::row_of(discs, row)];
+            }
         }
         let on = self.current_player() == Some(player);
         write_all(if on { 1.0 } else { 0.0 }, to_move);

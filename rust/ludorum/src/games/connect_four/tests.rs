@@ -377,6 +377,37 @@ fn observation_layout() {
 }
 
 #[test]
+fn observations_along_random_games_show_the_board() {
+    // every position of random games, for both viewers, over a buffer of stale values
+    let mut rng = crate::core::rng::SplitMix64::new(11);
+    let mut out = vec![f32::NAN; 3 * CELLS];
+    for _ in 0..200 {
+        let mut g = start();
+        loop {
+            let board = g.board();
+            for viewer in 0..2 {
+                g.observation(viewer, &mut out);
+                for (cell, owner) in board.iter().enumerate() {
+                    let mine = *owner == Some(viewer as u8);
+                    let theirs = *owner == Some(1 - viewer as u8);
+                    assert_eq!(out[cell], f32::from(u8::from(mine)), "{}", to_json(&g));
+                    assert_eq!(out[CELLS + cell], f32::from(u8::from(theirs)));
+                }
+                let on = g.current_player() == Some(viewer);
+                assert!(out[2 * CELLS..]
+                    .iter()
+                    .all(|&x| x == f32::from(u8::from(on))));
+            }
+            if g.current_player().is_none() {
+                break;
+            }
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+        }
+    }
+}
+
+#[test]
 fn json_fields() {
     let g = after("445");
     let json = to_json(&g);

@@ -308,16 +308,16 @@ fn select<C: Cands>(
 }
 
 /// One descent from the root of `tree` in `world`, its `(node, action, edge)` appended to
-/// `scratch.paths`: the leaf reached and its world, or `None` when the descent ended the
-/// game (its returns then backed up at once).
+/// `scratch.paths`: the leaf reached (`world` is then its world), or `None` when the descent
+/// ended the game (its returns then backed up at once).
 pub(super) fn descend<G: Game>(
     rule: &Rule,
     scratch: &mut Scratch,
     tree: &mut Tree,
-    mut world: G,
+    world: &mut G,
     hidden: bool,
     target: u32,
-) -> Result<Option<(u32, G)>, Error> {
+) -> Result<Option<u32>, Error> {
     let players = tree.players;
     let start = scratch.paths.len();
     let mut node = 0u32;
@@ -331,13 +331,13 @@ pub(super) fn descend<G: Game>(
         }
         let at = tree.nodes[node as usize];
         if !at.expanded {
-            return Ok(Some((node, world)));
+            return Ok(Some(node));
         }
         let s = &mut *scratch;
         let sigma = &mut s.sigma;
         let root = node == 0;
         let e = if hidden {
-            candidates(tree, node, &world, &mut s.legal, &mut s.cands);
+            candidates(tree, node, world, &mut s.legal, &mut s.cands);
             let n = tree.node(node);
             listed_priors(&n, &s.cands, &mut s.priors, &mut s.logits);
             let cands = Listed {
@@ -469,10 +469,10 @@ impl<'a, G: Game> Part<'a, G> {
                 .get(self.sequences[i])
                 .map(|(_, s)| s.as_slice());
             for j in started..started + now {
-                let (world, target) = descent(ctx, state, game, sequence, j)?;
+                let (mut world, target) = descent(ctx, state, game, sequence, j)?;
                 let start = s.paths.len();
-                let reached = descend(ctx.rule, s, &mut game.tree, world, ctx.hidden, target)?;
-                if let Some((node, world)) = reached {
+                let reached = descend(ctx.rule, s, &mut game.tree, &mut world, ctx.hidden, target)?;
+                if let Some(node) = reached {
                     let (from, to) = (start, s.paths.len());
                     match self.leaves[first_leaf..]
                         .iter()
@@ -503,10 +503,17 @@ impl<'a, G: Game> Part<'a, G> {
         s.movers.clear();
         s.keys.clear();
         s.hits.clear();
-        s.observations.clear();
-        if ctx.wants {
-            s.observations.resize(self.worlds.len() * obs_size, 0.0);
-        }
+        // Not cleared first: every observation writes each of its entries (the shared
+        // position checks assert it), so only entries past the last step's are filled, and
+        // a step does not zero its observations before writing them.
+        s.observations.resize(
+            if ctx.wants {
+                self.worlds.len() * obs_size
+            } else {
+                0
+            },
+            0.0,
+        );
         for (i, world) in self.worlds.iter().enumerate() {
             s.leaf_at.push(s.leaf_legal.len());
             world.legal_actions(&mut s.legal);

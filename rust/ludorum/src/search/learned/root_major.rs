@@ -462,10 +462,19 @@ fn search_alone<G: Game>(
         if j % STOP_EVERY == 0 && stop(u64::from(STOP_EVERY.min(simulations - j))) {
             return Ok(false);
         }
-        let (world, target) = descent(ctx, state, game, sequence, j)?;
+        let (mut world, target) = descent(ctx, state, game, sequence, j)?;
         scratch.paths.clear();
-        let reached = descend(ctx.rule, scratch, &mut game.tree, world, ctx.hidden, target)?;
-        if let Some((node, world)) = reached {
+        // The world is played on in place: returned from the descent it was a copy of a
+        // state just written a byte at a time, which stalled on its stores.
+        let reached = descend(
+            ctx.rule,
+            scratch,
+            &mut game.tree,
+            &mut world,
+            ctx.hidden,
+            target,
+        )?;
+        if let Some(node) = reached {
             expand_uniform(&mut game.tree, node, &world, scratch)?;
             backup(&mut game.tree, &scratch.paths, &scratch.leaf_values);
         }
