@@ -51,6 +51,26 @@ fn nth_column(mut columns: u8, k: usize) -> Move {
     Move::lowest(columns)
 }
 
+/// The action ids of a set of open columns (bit `c` for column `c`), lowest first, padded to
+/// seven, and how many there are.
+static OPEN_IDS: [([u32; WIDTH], u8); 1 << WIDTH] = {
+    let mut table = [([0; WIDTH], 0); 1 << WIDTH];
+    let mut open = 0;
+    while open < 1 << WIDTH {
+        let (mut column, mut count) = (0, 0);
+        while column < WIDTH {
+            if open >> column & 1 != 0 {
+                table[open].0[count] = column as u32;
+                count += 1;
+            }
+            column += 1;
+        }
+        table[open].1 = count as u8;
+        open += 1;
+    }
+    table
+};
+
 impl MoveGen for ConnectFour {
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
@@ -78,11 +98,11 @@ impl MoveGen for ConnectFour {
     }
 
     fn legal_actions(&self, actions: &mut Vec<u32>) {
+        // The open columns' ids from a table by the set of open columns: one copy of seven
+        // ids and a truncation, where a push per column checked the list's room each time.
+        let (ids, count) = &OPEN_IDS[usize::from(self.open_columns()) & ((1 << WIDTH) - 1)];
         actions.clear();
-        let mut open = self.open_columns();
-        while open != 0 {
-            actions.push(open.trailing_zeros());
-            open &= open - 1;
-        }
+        actions.extend_from_slice(ids);
+        actions.truncate(usize::from(*count));
     }
 }
