@@ -86,23 +86,37 @@ impl Layout {
     }
 }
 
-/// Four entries of a plane by the nibble of bits they show: entry `k` of row `n` is 1 where bit
-/// `k` of `n` is set.
-static NIBBLES: [[f32; 4]; 16] = {
-    let mut out = [[0.0; 4]; 16];
+/// Rows of `W` entries by the bits they show, one row for each of the `R = 2^W` values of `W`
+/// bits: entry `k` of row `n` is 1 where bit `k` of `n` is set, 0 elsewhere. A plane of 0s and
+/// 1s is written a few entries at a time from such a table, one array assignment a row.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::observation::bit_rows;
+/// const ROWS: [[f32; 3]; 8] = bit_rows();
+/// assert_eq!(ROWS[0b101], [1.0, 0.0, 1.0]);
+/// assert_eq!(ROWS[0], [0.0; 3]);
+/// ```
+pub const fn bit_rows<const W: usize, const R: usize>() -> [[f32; W]; R] {
+    assert!(R == 1 << W, "one row for each value of the bits");
+    let mut rows = [[0.0; W]; R];
     let mut n = 0;
-    while n < 16 {
+    while n < R {
         let mut k = 0;
-        while k < 4 {
+        while k < W {
             if n >> k & 1 != 0 {
-                out[n][k] = 1.0;
+                rows[n][k] = 1.0;
             }
             k += 1;
         }
         n += 1;
     }
-    out
-};
+    rows
+}
+
+/// Four entries of a plane by the nibble of bits they show.
+static NIBBLES: [[f32; 4]; 16] = bit_rows();
 
 /// Writes every entry of `plane` (at most 64): 1 where the bit of `bits` at its index is set, 0
 /// elsewhere. A batched env writes an observation at every step, over the last one: this writes

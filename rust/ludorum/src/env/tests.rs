@@ -245,8 +245,9 @@ fn own_action(legal: &[u32]) -> i64 {
 #[test]
 fn draws_copied_from_those_made_ahead_are_each_envs_own() {
     // `sample_actions` copies the draws made during the step when every env has one ready;
-    // an env whose `ready` flag is cleared takes each env's draw one by one: the same
-    // actions, over episodes' ends, resets of some envs, two threads and a bad step
+    // a twin VecEnv whose `ready` flag is cleared before each call takes each env's draw one
+    // by one: the same actions, over episodes' ends, resets of some envs, two threads and a
+    // bad step
     let (mut fast, mut slow) = (
         cc(150, 2, Autoreset::Disabled),
         cc(150, 2, Autoreset::Disabled),

@@ -91,29 +91,9 @@ const GATHER: u64 = {
     factor
 };
 
-/// The bitboard `discs` by cell index (bit `row * 7 + column`), the order of the observation's
-/// planes: each row gathered by one multiplication.
-///
-/// # Examples
-///
-/// ```
-/// use ludorum::games::connect_four::board::{bit_at, cells_of};
-/// let discs = 1 << bit_at(0, 0) | 1 << bit_at(3, 1) | 1 << bit_at(6, 5); // a1 d2 g6
-/// assert_eq!(cells_of(discs), 1 << 0 | 1 << 10 | 1 << 41);
-/// ```
-#[inline]
-pub const fn cells_of(discs: u64) -> u64 {
-    let mut cells = 0;
-    let mut row = 0;
-    while row < HEIGHT {
-        cells |= (row_of(discs, row) as u64) << (row * WIDTH);
-        row += 1;
-    }
-    cells
-}
-
 /// Row `row` of the bitboard `discs` (counted from the bottom), bit `c` for column `c`: the
-/// row's seven cells as [`cells_of`] orders them, gathered by one multiplication.
+/// row's seven cells in the order of the observation's planes (cell `row * 7 + column`),
+/// gathered by one multiplication.
 ///
 /// # Examples
 ///

@@ -8,7 +8,7 @@ use super::board::{self, BITS, CELLS, HEIGHT, WIDTH};
 use super::movegen::Move;
 use crate::core::error::Error;
 use crate::core::facts::Facts;
-use crate::core::observation::{write_all, Layout};
+use crate::core::observation::{bit_rows, write_all, Layout};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::zobrist;
@@ -44,21 +44,7 @@ fn disc_key(player: usize, bit: usize) -> u64 {
 
 /// A row of a plane of discs by the row's bits ([`board::row_of`]): entry `c` is 1 where bit
 /// `c` is set.
-static ROWS: [[f32; WIDTH]; 1 << WIDTH] = {
-    let mut rows = [[0.0; WIDTH]; 1 << WIDTH];
-    let mut bits = 0;
-    while bits < 1 << WIDTH {
-        let mut column = 0;
-        while column < WIDTH {
-            if bits >> column & 1 != 0 {
-                rows[bits][column] = 1.0;
-            }
-            column += 1;
-        }
-        bits += 1;
-    }
-    rows
-};
+static ROWS: [[f32; WIDTH]; 1 << WIDTH] = bit_rows();
 
 #[inline(always)]
 const fn turn_key(player: usize) -> u64 {

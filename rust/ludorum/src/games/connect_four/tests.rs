@@ -330,7 +330,7 @@ fn a_full_board_without_four_draws() {
 // -- observation, JSON, evaluation ------------------------------------------------------------
 
 #[test]
-fn cells_of_gathers_every_bit_of_the_board() {
+fn row_of_gathers_every_bit_of_each_row() {
     // each cell alone, then boards of random discs (the bits above the columns ignored)
     let mut rng = crate::core::rng::SplitMix64::new(7);
     let boards = (0..CELLS as u64)
@@ -338,10 +338,16 @@ fn cells_of_gathers_every_bit_of_the_board() {
         .chain((0..2000).map(|_| rng.next_u64() & board::ALL))
         .chain([board::ALL, u64::MAX]);
     for discs in boards {
-        let by_cell = (0..CELLS)
-            .filter(|&cell| discs >> board::bit_of_cell(cell) & 1 != 0)
-            .fold(0u64, |cells, cell| cells | 1 << cell);
-        assert_eq!(board::cells_of(discs), by_cell, "discs {discs:#x}");
+        for row in 0..HEIGHT {
+            let by_cell = (0..WIDTH)
+                .filter(|&column| discs >> board::bit_of_cell(row * WIDTH + column) & 1 != 0)
+                .fold(0, |bits, column| bits | 1 << column);
+            assert_eq!(
+                board::row_of(discs, row),
+                by_cell,
+                "discs {discs:#x}, row {row}"
+            );
+        }
     }
 }
 
