@@ -502,15 +502,25 @@ impl MoveGen for ChineseCheckers {
         if self.is_finished() {
             return;
         }
+        // Room for every id at once (the cache knows their number after a move), so that the
+        // pushes below never grow the list.
+        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
+            actions.reserve(moves + 1);
+        }
         // The base of each piece's ids: its start hole (`from_to`) or its rank (`piece_to`).
         let piece_to = self.actions == Actions::PieceTo;
         let mut rank = 0;
-        self.visit_pieces(|from, mut targets| {
+        self.visit_pieces(|from, targets| {
             let base = (if piece_to { rank } else { from } * HOLES) as u32;
             rank += 1;
-            while targets != 0 {
-                actions.push(base + targets.trailing_zeros());
-                targets &= targets - 1;
+            // By 64-bit halves: a `u128`'s lowest set bit and its clearing take a test and
+            // twice the operations, for every id.
+            for (mut half, offset) in [(targets as u64, base), ((targets >> 64) as u64, base + 64)]
+            {
+                while half != 0 {
+                    actions.push(offset + half.trailing_zeros());
+                    half &= half - 1;
+                }
             }
         });
         if actions.is_empty() {

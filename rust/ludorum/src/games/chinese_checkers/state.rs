@@ -9,7 +9,7 @@ use super::hops::HopBoard;
 use super::movegen::Move;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
-use crate::core::observation::Layout;
+use crate::core::observation::{write_all, write_bits, Layout};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
 use crate::core::stack::Stack;
@@ -632,22 +632,19 @@ impl Game for ChineseCheckers {
 
     fn observation(&self, player: usize, out: &mut [f32]) {
         let players = self.num_players();
-        // The "to move" plane is written whole below; only the piece planes start from zero.
-        out[..players * HOLES].fill(0.0);
+        // Every entry written once, from the bits by 64-bit halves (no clearing pass).
         for k in 0..players {
-            let plane = &mut out[k * HOLES..(k + 1) * HOLES];
-            let mut pieces = self.boards[(player + k) % players];
-            while pieces != 0 {
-                plane[pieces.trailing_zeros() as usize] = 1.0;
-                pieces &= pieces - 1;
-            }
+            let (low, high) = out[k * HOLES..(k + 1) * HOLES].split_at_mut(64);
+            let pieces = self.boards[(player + k) % players];
+            write_bits(pieces as u64, low);
+            write_bits((pieces >> 64) as u64, high);
         }
         let to_move = if self.current_player() == Some(player) {
             1.0
         } else {
             0.0
         };
-        out[players * HOLES..(players + 1) * HOLES].fill(to_move);
+        write_all(to_move, &mut out[players * HOLES..(players + 1) * HOLES]);
     }
 
     fn json_fields(&self, fields: &mut Map<String, Value>) {
