@@ -308,3 +308,15 @@ static BITS: [u128; 128] = build_bits();
 pub fn bit_of(index: u8) -> u128 {
     BITS[usize::from(index & 127)]
 }
+
+/// Calls `visit` with the index of every set bit of `bits`, ascending. By 64-bit halves: a
+/// `u128`'s lowest set bit and its clearing take a test and twice the operations, per bit.
+#[inline(always)]
+pub(super) fn for_each_bit(bits: u128, mut visit: impl FnMut(u32)) {
+    for (mut half, offset) in [(bits as u64, 0), ((bits >> 64) as u64, 64)] {
+        while half != 0 {
+            visit(offset + half.trailing_zeros());
+            half &= half - 1;
+        }
+    }
+}

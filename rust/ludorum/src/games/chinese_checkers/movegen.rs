@@ -1,7 +1,7 @@
 //! Moves and move generation: a destination mask per piece, from the step and hop tables of
 //! [`board`](super::board), with the area rules applied as masks.
 
-use super::board::{bit, bit_of, HOLES, HOP_CLASS, NEIGHBOURS};
+use super::board::{self, bit, bit_of, HOLES, HOP_CLASS, NEIGHBOURS};
 use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Actions, Area, ChineseCheckers, MAX_PIECES};
@@ -413,12 +413,8 @@ impl MoveGen for ChineseCheckers {
         if self.is_finished() {
             return;
         }
-        self.visit_pieces(|from, mut targets| {
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                moves.push(Move::between(from, to));
-            }
+        self.visit_pieces(|from, targets| {
+            board::for_each_bit(targets, |to| moves.push(Move::between(from, to as usize)));
         });
         if moves.is_empty() {
             moves.push(Move::PASS);
@@ -513,15 +509,7 @@ impl MoveGen for ChineseCheckers {
         self.visit_pieces(|from, targets| {
             let base = (if piece_to { rank } else { from } * HOLES) as u32;
             rank += 1;
-            // By 64-bit halves: a `u128`'s lowest set bit and its clearing take a test and
-            // twice the operations, for every id.
-            for (mut half, offset) in [(targets as u64, base), ((targets >> 64) as u64, base + 64)]
-            {
-                while half != 0 {
-                    actions.push(offset + half.trailing_zeros());
-                    half &= half - 1;
-                }
-            }
+            board::for_each_bit(targets, |to| actions.push(base + to));
         });
         if actions.is_empty() {
             actions.push(self.num_actions() as u32 - 1);

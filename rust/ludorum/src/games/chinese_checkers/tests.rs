@@ -1286,3 +1286,21 @@ fn goal_lock_json() {
     bad["options"]["goal_lock"] = json!(1);
     assert!(from_json::<ChineseCheckers>(&bad).is_err());
 }
+
+#[test]
+fn for_each_bit_visits_every_set_bit_of_both_halves_ascending() {
+    let mut rng = SplitMix64::new(7);
+    let mut cases = vec![0, 1, 1 << 63, 1 << 64, 1 << 127, u128::MAX];
+    cases.extend((0..200).map(|_| {
+        // sparse and dense masks alike
+        let (a, b) = (rng.next_u64(), rng.next_u64());
+        let (c, d) = (rng.next_u64(), rng.next_u64());
+        (u128::from(a & c) << 64 | u128::from(b & d)) ^ u128::from(rng.next_u64() % 3)
+    }));
+    for bits in cases {
+        let mut seen = Vec::new();
+        board::for_each_bit(bits, |i| seen.push(i));
+        let expected: Vec<u32> = (0..128).filter(|&i| bits >> i & 1 == 1).collect();
+        assert_eq!(seen, expected, "{bits:#x}");
+    }
+}
