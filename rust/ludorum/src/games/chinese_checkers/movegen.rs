@@ -352,12 +352,10 @@ impl ChineseCheckers {
     #[inline(always)]
     fn visit_in<const MODE: u8>(&self, visit: &mut impl FnMut(usize, u128)) {
         let player = usize::from(self.to_move);
-        let mut pieces = self.boards[player];
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
+        board::for_each_bit(self.boards[player], |from| {
+            let from = from as usize;
             visit(from, self.cached_destinations::<MODE>(player, from));
-        }
+        });
     }
 
     #[inline(always)]
