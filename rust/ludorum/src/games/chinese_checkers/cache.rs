@@ -33,6 +33,20 @@ pub(super) struct Entry {
     pub(super) reads: u128,
 }
 
+/// One player's reads by piece number: the low and high 64 bits of each in two arrays, so that
+/// the stale scan compiles to vector compares (+6% at 2 players). Aligned to a cache line, so
+/// that a scan reads four lines, not six: with a thousand games stepped in turn, every line a
+/// step touches is a miss (see `docs/rl.md`).
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Reads {
+    low: [u64; NUMBERS],
+    high: [u64; NUMBERS],
+}
+
+// One player's reads fill four cache lines.
+const _: () = assert!(std::mem::size_of::<Reads>() == 4 * 64);
+
 /// Destination masks by piece (numbered at the start by ascending hole, see the module), with
 /// each player's changed holes since it last filled them.
 #[derive(Clone)]
@@ -43,11 +57,8 @@ pub(super) struct DestinationCache {
     /// Per player: its number of moves (pass aside) at its last fill, exact while nothing
     /// changed since.
     moves: [u16; 6],
-    /// Per player and piece: the holes its entry read (none for a number with no piece), as
-    /// the low and high 64 bits in two arrays, so that the scan compiles to vector compares
-    /// (+6% at 2 players).
-    reads_low: [[u64; NUMBERS]; 6],
-    reads_high: [[u64; NUMBERS]; 6],
+    /// Per player and piece: the holes its entry read (none for a number with no piece).
+    reads: [Reads; 6],
     /// Per player and piece: its number of destinations at its last store, from which a store
     /// computes the change in the player's number of moves (the count by hole may belong to
     /// another player's piece by then).
@@ -70,8 +81,7 @@ impl DestinationCache {
         let mut cache = Self {
             changed: [ALL; 6],
             moves: [0; 6],
-            reads_low: [[0; NUMBERS]; 6],
-            reads_high: [[0; NUMBERS]; 6],
+            reads: [Reads::default(); 6],
             counts: [[0; MAX_PIECES]; 6],
             destinations: [0; 128],
             hole_counts: [0; 128],
@@ -86,8 +96,8 @@ impl DestinationCache {
                 pieces &= pieces - 1;
                 cache.piece[hole] = number as u8;
                 cache.holes[player][number] = hole as u8;
-                cache.reads_low[player][number] = u64::MAX;
-                cache.reads_high[player][number] = u64::MAX;
+                cache.reads[player].low[number] = u64::MAX;
+                cache.reads[player].high[number] = u64::MAX;
                 number += 1;
             }
         }
@@ -111,8 +121,8 @@ impl DestinationCache {
     #[inline(always)]
     pub(super) fn get(&self, player: usize, hole: usize) -> Option<u128> {
         let number = usize::from(self.piece[hole]);
-        let reads = u128::from(self.reads_low[player][number])
-            | u128::from(self.reads_high[player][number]) << 64;
+        let reads = &self.reads[player];
+        let reads = u128::from(reads.low[number]) | u128::from(reads.high[number]) << 64;
         (reads & self.changed[player] == 0).then_some(self.destinations[hole])
     }
 
@@ -145,9 +155,9 @@ impl DestinationCache {
             return 0;
         }
         let (low, high) = (changed as u64, (changed >> 64) as u64);
-        let hits: [bool; NUMBERS] = std::array::from_fn(|n| {
-            (self.reads_low[player][n] & low) | (self.reads_high[player][n] & high) != 0
-        });
+        let reads = &self.reads[player];
+        let hits: [bool; NUMBERS] =
+            std::array::from_fn(|n| (reads.low[n] & low) | (reads.high[n] & high) != 0);
         let mut stale = 0;
         for (number, hit) in hits.into_iter().enumerate() {
             stale |= u32::from(hit) << number;
@@ -173,8 +183,9 @@ impl DestinationCache {
         let hole = usize::from(self.holes[player][number]);
         self.hole_counts[hole] = count;
         self.destinations[hole] = entry.destinations;
-        self.reads_low[player][number] = entry.reads as u64;
-        self.reads_high[player][number] = (entry.reads >> 64) as u64;
+        let reads = &mut self.reads[player];
+        reads.low[number] = entry.reads as u64;
+        reads.high[number] = (entry.reads >> 64) as u64;
         change
     }
 

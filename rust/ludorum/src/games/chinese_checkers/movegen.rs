@@ -120,15 +120,22 @@ pub(super) fn nth_bit(mut mask: u128, k: usize) -> usize {
     mask.trailing_zeros() as usize
 }
 
-/// Where a player's pieces may land: Start(P), the two landing masks (see the fields of
-/// [`ChineseCheckers`]) and the goal lock's Home(P) (none without the lock).
-#[derive(Clone, Copy)]
-struct Areas {
-    start: u128,
-    inside: u128,
-    outside: u128,
-    lock: u128,
+/// Where a player's pieces may land: Start(P), where P may land while its piece (or chain) has
+/// not left Start(P) (not Foreign(P)), where once outside (neither Foreign(P) nor Start(P)),
+/// and the goal lock's Home(P) (none without the lock). Kept in the state by player, one cache
+/// line each: a move's search reads all four, and with a thousand games stepped in turn every
+/// line a step touches is a miss (see `docs/rl.md`).
+#[derive(Clone, Copy, Debug)]
+#[repr(align(64))]
+pub(super) struct Areas {
+    pub(super) start: u128,
+    pub(super) inside: u128,
+    pub(super) outside: u128,
+    pub(super) lock: u128,
 }
+
+// One player's areas fill one cache line.
+const _: () = assert!(std::mem::size_of::<Areas>() == 64);
 
 /// Every hole the piece on `from` may move to (steps and hop chains) under area mode `MODE`,
 /// with the holes whose occupancy that depends on; callers that only want the destinations let
@@ -271,12 +278,7 @@ impl Areas {
 impl ChineseCheckers {
     #[inline(always)]
     fn areas(&self, player: usize) -> Areas {
-        Areas {
-            start: self.start[player],
-            inside: self.land_inside[player],
-            outside: self.land_outside[player],
-            lock: self.lock[player],
-        }
+        self.areas[player]
     }
 
     /// The destinations of `player`'s piece on `from` under area mode `MODE`, computed now.

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 use super::board::{self, bit, ALL, HOLES, POINTS, WIDE_POINTS};
 use super::cache::DestinationCache;
 use super::hops::HopBoard;
-use super::movegen::Move;
+use super::movegen::{Areas, Move};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
 use crate::core::observation::{write_all, write_bits, Layout};
@@ -193,16 +193,11 @@ pub struct ChineseCheckers {
     goal_lock: bool,
     pub(super) actions: Actions,
     max_plies: Option<u32>,
-    /// Start(P): the holes P starts on.
-    pub(super) start: [u128; 6],
+    /// Start(P), the holes P starts on, and where P may land (see [`Areas`]); the lock is
+    /// Home(P) with `goal_lock=True` (a piece standing there lands only there), else empty.
+    pub(super) areas: [Areas; 6],
     /// Home(P): the holes P must fill.
     home: [u128; 6],
-    /// Home(P) with `goal_lock=True` (a piece standing there lands only there), else empty.
-    pub(super) lock: [u128; 6],
-    /// Where P may land while its piece (or chain) has not left Start(P): not Foreign(P).
-    pub(super) land_inside: [u128; 6],
-    /// Where P may land once outside Start(P): neither Foreign(P) nor Start(P).
-    pub(super) land_outside: [u128; 6],
     /// The holes of each player's pieces.
     pub(super) boards: [u128; 6],
     /// Every occupied hole.
@@ -263,11 +258,13 @@ impl ChineseCheckers {
             goal_lock,
             actions,
             max_plies,
-            start,
+            areas: std::array::from_fn(|p| Areas {
+                start: start[p],
+                inside: land_inside[p],
+                outside: land_outside[p],
+                lock: if goal_lock { home[p] } else { 0 },
+            }),
             home,
-            lock: if goal_lock { home } else { [0; 6] },
-            land_inside,
-            land_outside,
             boards: start,
             occupied,
             hop_board: HopBoard::new(occupied),
@@ -306,7 +303,7 @@ impl ChineseCheckers {
 
     /// Start(P), the holes `player` starts on.
     pub fn start_area(&self, player: usize) -> u128 {
-        self.start[player]
+        self.areas[player].start
     }
 
     /// Home(P), the holes `player` must fill.
