@@ -193,7 +193,7 @@ mod tests {
     /// The ways `pace` chooses over `calls` calls of `envs` envs, a call costing
     /// `cost(shared, shared_before)` nanoseconds per env, `shared_before` counting the shared
     /// calls in a row just before it (the pool is awake, its envs in its cores' caches).
-    fn choices(envs: usize, calls: usize, cost: impl Fn(bool, u32) -> u64) -> Vec<bool> {
+    fn choices(envs: usize, calls: usize, mut cost: impl FnMut(bool, u32) -> u64) -> Vec<bool> {
         let mut pace = Pace::default();
         let mut before = 0;
         (0..calls)
@@ -256,6 +256,41 @@ mod tests {
         };
         let ways = choices(1024, 600, hiccups);
         assert!(alone(&ways) <= 6, "{} calls on one thread", alone(&ways));
+    }
+
+    /// Costs around `base` (nanoseconds per env), each slowed by up to 40% at random (a
+    /// host that never speeds a call up, and holds some up), the same sequence every run.
+    fn noisy(base: f64, seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+            (base * (1.0 + 0.4 * u)) as u64
+        }
+    }
+
+    #[test]
+    fn a_noisy_host_does_not_keep_the_dearer_way() {
+        // one way saves a fifth of each call, less than the noise of one call: the least
+        // of the recent calls finds it, though a probe of the other way is a single call
+        for (one, shared) in [(800.0, 640.0), (640.0, 800.0)] {
+            let (mut one_cost, mut shared_cost) = (noisy(one, 1), noisy(shared, 2));
+            let ways = choices(
+                1024,
+                3000,
+                |share, _| {
+                    if share {
+                        shared_cost()
+                    } else {
+                        one_cost()
+                    }
+                },
+            );
+            let cheaper = ways.iter().filter(|&&s| s == (shared < one)).count();
+            assert!(cheaper >= 2700, "{cheaper} of 3000 calls the cheaper way");
+        }
     }
 
     #[test]
