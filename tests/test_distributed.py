@@ -189,7 +189,7 @@ def test_selfplay_on_ray_is_the_local_selfplay(ray_instance: Any, evaluator: Any
             # A numpy network's matrix products round differently with the size of the batch
             # (BLAS picks its kernels by shape), and Ray's chunks batch fewer games: the search
             # targets may differ in the last bits, while every move and position is the same.
-            np.testing.assert_allclose(local[key], remote[key], rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(local[key], remote[key], rtol=1e-5, atol=1e-6, err_msg=key)
         else:
             np.testing.assert_array_equal(local[key], remote[key], err_msg=key)
     with pytest.raises(ludorum.InvalidOptionError, match="cluster must be"):

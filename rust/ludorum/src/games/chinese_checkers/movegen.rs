@@ -125,7 +125,7 @@ pub(super) fn nth_bit(mut mask: u128, k: usize) -> usize {
 /// and the goal lock's Home(P) (none without the lock). Kept in the state by player, one cache
 /// line each: a move's search reads all four, and with a thousand games stepped in turn every
 /// line a step touches is a miss (see `docs/rl.md`).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 #[repr(align(64))]
 pub(super) struct Areas {
     pub(super) start: u128,
@@ -276,15 +276,10 @@ impl Areas {
 }
 
 impl ChineseCheckers {
-    #[inline(always)]
-    fn areas(&self, player: usize) -> Areas {
-        self.areas[player]
-    }
-
     /// The destinations of `player`'s piece on `from` under area mode `MODE`, computed now.
     #[inline(always)]
     fn destinations_in<const MODE: u8>(&self, player: usize, from: usize) -> u128 {
-        search::<MODE>(&self.hop_board, self.occupied, self.areas(player), from).destinations
+        search::<MODE>(&self.hop_board, self.occupied, self.areas[player], from).destinations
     }
 
     /// The destinations of the piece of the player to move on `from`: the cached mask when it
@@ -331,7 +326,7 @@ impl ChineseCheckers {
         }
         let froms = numbers.map(|number| self.cache.hole(player, number));
         let entries =
-            search_lanes::<MODE, N>(&self.hop_board, self.occupied, self.areas(player), froms);
+            search_lanes::<MODE, N>(&self.hop_board, self.occupied, self.areas[player], froms);
         let mut change = 0;
         for (number, entry) in numbers.into_iter().zip(entries) {
             change += self.cache.store(player, number, entry);
@@ -372,7 +367,7 @@ impl ChineseCheckers {
     /// Every hole the piece of `player` on `from` may move to under `area`, with the goal lock
     /// when `lock` and the game has it.
     pub(super) fn destinations(&self, area: Area, lock: bool, player: usize, from: usize) -> u128 {
-        let mut areas = self.areas(player);
+        let mut areas = self.areas[player];
         if !lock {
             areas.lock = 0;
         }

@@ -229,25 +229,32 @@ impl ChineseCheckers {
         actions: Actions,
         max_plies: Option<u32>,
     ) -> Self {
-        let mut start = [0; 6];
         let mut home = [0; 6];
-        let mut land_inside = [0; 6];
-        let mut land_outside = [0; 6];
+        let mut areas = [Areas::default(); 6];
         for (player, &point) in seats(players).iter().enumerate() {
-            (start[player], home[player]) = if pieces == 15 {
+            let start;
+            (start, home[player]) = if pieces == 15 {
                 (WIDE_POINTS[player], WIDE_POINTS[1 - player])
             } else {
                 (POINTS[point], POINTS[(point + 3) % 6])
             };
             let foreign = POINTS
                 .iter()
-                .filter(|&&p| p & (start[player] | home[player]) == 0)
+                .filter(|&&p| p & (start | home[player]) == 0)
                 .fold(0, |acc, &p| acc | p);
-            (land_inside[player], land_outside[player]) = match area {
+            let (inside, outside) = match area {
                 Area::Free => (ALL, ALL),
-                _ => (ALL & !foreign, ALL & !foreign & !start[player]),
+                _ => (ALL & !foreign, ALL & !foreign & !start),
+            };
+            let lock = if goal_lock { home[player] } else { 0 };
+            areas[player] = Areas {
+                start,
+                inside,
+                outside,
+                lock,
             };
         }
+        let start = areas.map(|a| a.start);
         let capacity = max_plies.map_or(256, |n| n.min(4096) as usize) + 1;
         let occupied = start.iter().fold(0, |acc, &b| acc | b);
         let mut game = Self {
@@ -258,12 +265,7 @@ impl ChineseCheckers {
             goal_lock,
             actions,
             max_plies,
-            areas: std::array::from_fn(|p| Areas {
-                start: start[p],
-                inside: land_inside[p],
-                outside: land_outside[p],
-                lock: if goal_lock { home[p] } else { 0 },
-            }),
+            areas,
             home,
             boards: start,
             occupied,
