@@ -466,3 +466,19 @@ fn a_stopped_call_leaves_every_env_and_output_as_it_was() {
         assert_eq!((&a.ended, &a.current_player), (&b.ended, &b.current_player));
     }
 }
+
+#[test]
+fn a_mask_row_is_cleared_whole_or_by_its_list() {
+    // short against its list: cleared whole; long: only the listed entries, so that an entry
+    // outside the list (never set by the env) shows which way was taken
+    for (len, set) in [(9usize, vec![0u32, 4, 8]), (14_642, vec![3, 700, 14_641])] {
+        let mut row = vec![false; len];
+        for &a in &set {
+            row[a as usize] = true;
+        }
+        row[1] = true;
+        clear_mask(&mut row, &set);
+        assert!(set.iter().all(|&a| !row[a as usize]));
+        assert_eq!(row[1], len > CLEAR_WHOLE * set.len(), "row of {len}");
+    }
+}
