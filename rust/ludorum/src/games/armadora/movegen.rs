@@ -382,9 +382,11 @@ impl Armadora {
         let taken = self.palisades;
         let free = ALL_SLOTS & !taken;
         let mut singles = free;
-        let mut cand = [0u128; NPOLY];
+        // the polyominoes with two open slots, by index: a list of `u128`s to zero was a
+        // quarter of the generation
+        let mut cand = [0u16; NPOLY];
         let mut nc = 0;
-        for p in &POLYS {
+        for (i, p) in POLYS.iter().enumerate() {
             if p.internal & taken != 0 {
                 continue;
             }
@@ -392,7 +394,7 @@ impl Armadora {
             match open.count_ones() {
                 1 => singles &= !open,
                 2 => {
-                    cand[nc] = open;
+                    cand[nc] = i as u16;
                     nc += 1;
                 }
                 _ => {}
@@ -400,7 +402,8 @@ impl Armadora {
         }
         out.singles = singles;
         if out.pairs_allowed {
-            for &open in &cand[..nc] {
+            for &i in &cand[..nc] {
+                let open = POLYS[usize::from(i)].boundary & free;
                 if open & !singles == 0 {
                     let a = open.trailing_zeros() as usize;
                     let b = 127 - open.leading_zeros() as usize;

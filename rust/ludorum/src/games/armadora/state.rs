@@ -9,7 +9,7 @@ use super::notation;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
 use crate::core::hidden::{Hidden, HiddenInformation};
-use crate::core::observation::Layout;
+use crate::core::observation::{write_all, Layout};
 use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -360,9 +360,18 @@ impl Armadora {
 
     /// The occupied slots, ascending.
     pub fn palisades(&self) -> Vec<usize> {
-        (0..SLOTS)
-            .filter(|&s| self.palisades & (1u128 << s) != 0)
-            .collect()
+        self.palisade_slots().collect()
+    }
+
+    /// The occupied slots, ascending, from the bits (no list: the observation of a batched
+    /// env's step reads them).
+    fn palisade_slots(&self) -> impl Iterator<Item = usize> {
+        let mut bits = self.palisades;
+        std::iter::from_fn(move || {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (s < SLOTS).then_some(s)
+        })
     }
 
     /// A player's remaining warriors of strength 1..5.
@@ -988,7 +997,7 @@ impl Game for Armadora {
                 key ^= warrior_key(c, usize::from(o), usize::from(s));
             }
         }
-        for s in self.palisades() {
+        for s in self.palisade_slots() {
             key ^= palisade_key(s);
         }
         for (m, &g) in self.gold.iter().enumerate() {
@@ -1080,7 +1089,34 @@ impl Game for Armadora {
 
     fn observation(&self, player: usize, out: &mut [f32]) {
         let n = usize::from(self.players);
-        out.fill(0.0);
+        // The planes from the viewer's supply to "to move" hold one value at every cell: each
+        // is written whole, once; only the planes with values at some cells are cleared first.
+        let (sparse, rest) = out.split_at_mut((n + 4) * CELLS);
+        let (uniform, advanced) = rest.split_at_mut((2 * n + 7) * CELLS);
+        sparse.fill(0.0);
+        advanced.fill(0.0);
+        let mut planes = uniform.chunks_exact_mut(CELLS);
+        let mut uniform_plane = |v: f32| write_all(v, planes.next().expect("2n + 7 planes"));
+        for &left in &self.supplies[player] {
+            uniform_plane(f32::from(left));
+        }
+        for k in 0..n {
+            let count: u8 = self.supplies[(player + k) % n].iter().sum();
+            uniform_plane(f32::from(count));
+        }
+        for k in 0..n {
+            uniform_plane(if self.passed[(player + k) % n] {
+                1.0
+            } else {
+                0.0
+            });
+        }
+        uniform_plane(f32::from(self.palisades_left));
+        uniform_plane(if self.to_move_now() == Some(player) {
+            1.0
+        } else {
+            0.0
+        });
         let mut plane = |k: usize, c: usize, v: f32| out[k * CELLS + c] = v;
         for c in 0..CELLS {
             if let Some((o, s)) = self.warrior(c) {
@@ -1099,30 +1135,9 @@ impl Game for Armadora {
         if self.config.advanced {
             self.advanced_planes(player, &mut plane);
         }
-        for s in self.palisades() {
+        for s in self.palisade_slots() {
             let (a, _) = board::slot_cells(s);
             plane(if s < 35 { n + 2 } else { n + 3 }, a, 1.0);
-        }
-        for c in 0..CELLS {
-            for s in 0..5 {
-                plane(n + 4 + s, c, f32::from(self.supplies[player][s]));
-            }
-            for k in 0..n {
-                let q = (player + k) % n;
-                let count: u8 = self.supplies[q].iter().sum();
-                plane(n + 9 + k, c, f32::from(count));
-                plane(2 * n + 9 + k, c, if self.passed[q] { 1.0 } else { 0.0 });
-            }
-            plane(3 * n + 9, c, f32::from(self.palisades_left));
-            plane(
-                3 * n + 10,
-                c,
-                if self.to_move_now() == Some(player) {
-                    1.0
-                } else {
-                    0.0
-                },
-            );
         }
     }
 
