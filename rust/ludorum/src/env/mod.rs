@@ -1146,8 +1146,9 @@ impl<G: Game> BatchEnv for VecEnv<G> {
 const CLEAR_WHOLE: usize = 32;
 
 /// Clears a mask row whose set entries are `set`: the whole row when it is short against the
-/// list (tic-tac-toe, Connect Four, Chinese Checkers' `piece_to` ids), else the listed entries
-/// (the 14,642 `from_to` ids of Chinese Checkers, with a few dozen legal).
+/// list (tic-tac-toe, Connect Four, Armadora, Dominions, Chinese Checkers' `piece_to` ids),
+/// else the listed entries (the 14,642 `from_to` ids of Chinese Checkers, with a few dozen
+/// legal).
 #[inline]
 fn clear_mask(mask: &mut [bool], set: &[u32]) {
     if mask.len() <= CLEAR_WHOLE * set.len() {

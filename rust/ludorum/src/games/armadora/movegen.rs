@@ -382,8 +382,8 @@ impl Armadora {
         let taken = self.palisades;
         let free = ALL_SLOTS & !taken;
         let mut singles = free;
-        // the polyominoes with two open slots, by index: a list of `u128`s to zero was a
-        // quarter of the generation
+        // the polyominoes with two open slots, by index, so that the list zeroed at each call
+        // is 0.8 KB rather than 6 KB of `u128`s
         let mut cand = [0u16; NPOLY];
         let mut nc = 0;
         for (i, p) in POLYS.iter().enumerate() {
