@@ -189,6 +189,7 @@ impl Recent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::rng::SplitMix64;
 
     /// The ways `pace` chooses over `calls` calls of `envs` envs, a call costing
     /// `cost(shared, shared_before)` nanoseconds per env, `shared_before` counting the shared
@@ -261,12 +262,9 @@ mod tests {
     /// Costs around `base` (nanoseconds per env), each slowed by up to 40% at random (a
     /// host that never speeds a call up, and holds some up), the same sequence every run.
     fn noisy(base: f64, seed: u64) -> impl FnMut() -> u64 {
-        let mut state = seed;
+        let mut rng = SplitMix64::new(seed);
         move || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let u = (state >> 11) as f64 / (1u64 << 53) as f64;
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
             (base * (1.0 + 0.4 * u)) as u64
         }
     }

@@ -1097,6 +1097,7 @@ impl Game for Armadora {
         advanced.fill(0.0);
         let mut planes = uniform.chunks_exact_mut(CELLS);
         let mut uniform_plane = |v: f32| write_all(v, planes.next().expect("2n + 7 planes"));
+        let flag = |on: bool| if on { 1.0 } else { 0.0 };
         for &left in &self.supplies[player] {
             uniform_plane(f32::from(left));
         }
@@ -1105,18 +1106,10 @@ impl Game for Armadora {
             uniform_plane(f32::from(count));
         }
         for k in 0..n {
-            uniform_plane(if self.passed[(player + k) % n] {
-                1.0
-            } else {
-                0.0
-            });
+            uniform_plane(flag(self.passed[(player + k) % n]));
         }
         uniform_plane(f32::from(self.palisades_left));
-        uniform_plane(if self.to_move_now() == Some(player) {
-            1.0
-        } else {
-            0.0
-        });
+        uniform_plane(flag(self.to_move_now() == Some(player)));
         let mut plane = |k: usize, c: usize, v: f32| out[k * CELLS + c] = v;
         for c in 0..CELLS {
             if let Some((o, s)) = self.warrior(c) {

@@ -36,7 +36,7 @@ pub(super) struct Entry {
 /// One player's reads by piece number: the low and high 64 bits of each in two arrays, so that
 /// the stale scan compiles to vector compares (+6% at 2 players). Aligned to a cache line, so
 /// that a scan reads four lines, not six: with a thousand games stepped in turn, every line a
-/// step touches is a miss (see `docs/rl.md`).
+/// step touches is a miss (see `docs/performance.md`).
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
 struct Reads {

@@ -124,7 +124,7 @@ pub(super) fn nth_bit(mut mask: u128, k: usize) -> usize {
 /// not left Start(P) (not Foreign(P)), where once outside (neither Foreign(P) nor Start(P)),
 /// and the goal lock's Home(P) (none without the lock). Kept in the state by player, one cache
 /// line each: a move's search reads all four, and with a thousand games stepped in turn every
-/// line a step touches is a miss (see `docs/rl.md`).
+/// line a step touches is a miss (see `docs/performance.md`).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(align(64))]
 pub(super) struct Areas {
