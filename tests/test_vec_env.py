@@ -204,6 +204,9 @@ def test_refused_configurations() -> None:
     env = ludorum.VecEnv("domination", 2)
     with pytest.raises(ludorum.InvalidArgumentError, match="reset_mask"):
         env.reset(options={"reset_mask": [True]})
+    for dtype in ["float64", "bytes", None, np.int16]:
+        with pytest.raises(ludorum.InvalidOptionError, match="obs_dtype must be"):
+            ludorum.VecEnv("domination", 2, obs_dtype=dtype)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("opponents", ["random", "mcts:16", ["random", "mcts:8", "random"]])
@@ -314,6 +317,27 @@ def test_observations_keep_to_their_layout(backend: str, game: str, options: dic
         state.apply_action(int(actions[rng.below(len(actions))]))
 
 
+@pytest.mark.parametrize(("game", "options"), SPEC_CONFIGS, ids=str)
+def test_uint8_observations_are_the_float32_ones(game: str, options: dict[str, Any]) -> None:
+    # the env seeds each episode's setup itself
+    options = {k: v for k, v in options.items() if k != "seed"}
+
+    def env(dtype: Any) -> ludorum.VecEnv:
+        return ludorum.VecEnv(game, 4, seed=5, autoreset="same_step", obs_dtype=dtype, **options)
+
+    floats, bytes_ = env("float32"), env(np.uint8)
+    assert (floats.obs_dtype, bytes_.obs_dtype) == (np.float32, np.uint8)
+    (f, _), (b, _) = floats.reset(), bytes_.reset()
+    for _ in range(40):
+        assert b.dtype == np.uint8 and (b.astype(np.float32) == f).all()
+        actions = floats.sample_actions()
+        f, rf, *_, fi = floats.step(actions)
+        b, rb, *_, bi = bytes_.step(actions)
+        assert (rf == rb).all() and (fi["action_mask"] == bi["action_mask"]).all()
+        assert bi["final_obs"].dtype == np.uint8
+        assert (bi["final_obs"].astype(np.float32) == fi["final_obs"]).all()
+
+
 def test_the_vec_env_has_the_states_layout() -> None:
     env = ludorum.VecEnv("armadora", 2, players=3, rules="advanced")
     assert env.observation_spec() == ludorum.new("armadora", **env.options).observation_spec()
@@ -349,3 +373,14 @@ def test_the_gymnasium_face(mode: str) -> None:
         assert rewards.shape == (3,) and rewards.dtype == np.float32
         assert envs.observation_space.contains(obs)
     envs.close()
+
+
+def test_the_gymnasium_face_in_bytes() -> None:
+    pytest.importorskip("gymnasium", reason="Gymnasium is the extra ludorum[rl]")
+    envs = ludorum.VecEnv("armadora", 3, obs_dtype="uint8", players=3).to_gymnasium()
+    obs, _ = envs.reset(seed=4)
+    assert envs.single_observation_space.dtype == np.uint8 and obs.dtype == np.uint8
+    assert envs.observation_space.contains(obs)
+    for _ in range(10):
+        obs, *_ = envs.step(envs.env.sample_actions())
+        assert envs.observation_space.contains(obs)

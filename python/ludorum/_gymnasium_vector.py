@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 if TYPE_CHECKING:
-    from .vec_env import StepResult, VecEnv
+    from .vec_env import Observations, StepResult, VecEnv
 
 __all__ = ["GymnasiumVecEnv"]
 
@@ -26,7 +26,8 @@ _MODES = {
 class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
     """A ``ludorum.VecEnv`` in Gymnasium's vector API.
 
-    Observations are the env's (a ``Box`` with the bounds of ``observation_spec()``), actions a
+    Observations are the env's (a ``Box`` with the bounds of ``observation_spec()``, of the
+    env's ``obs_dtype``), actions a
     ``MultiDiscrete`` of action ids, rewards ``(num_envs,)`` float32: the learner's with
     opponents, else the reward of the player who moved in each env. ``info["action_mask"]``
     and ``action_masks()`` hold the legal actions, as in ``ludorum.VecEnv``.
@@ -47,7 +48,7 @@ class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
         self.num_envs = env.num_envs
         self.metadata = {"autoreset_mode": _MODES[env.autoreset]}
         low, high = env.observation_spec().bounds()
-        self.single_observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
+        self.single_observation_space = gymnasium.spaces.Box(low, high, dtype=env.obs_dtype)
         self.single_action_space = gymnasium.spaces.Discrete(env.num_actions)
         self.observation_space = batch_space(self.single_observation_space, env.num_envs)
         self.action_space = batch_space(self.single_action_space, env.num_envs)
@@ -56,7 +57,7 @@ class GymnasiumVecEnv(VectorEnv):  # type: ignore[type-arg, unused-ignore]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[Observations, dict[str, Any]]:
         super().reset(seed=seed)
         return self.env.reset(seed=seed, options=options)
 

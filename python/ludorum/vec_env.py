@@ -35,11 +35,14 @@ from .observation import ObservationSpec, observation_spec
 if TYPE_CHECKING:
     from gymnasium.vector import VectorEnv as GymVectorEnv
 
-__all__ = ["AUTORESET_MODES", "StepResult", "VecEnv"]
+__all__ = ["AUTORESET_MODES", "OBS_DTYPES", "Observations", "StepResult", "VecEnv"]
+
+#: Observations: ``float32``, or ``uint8`` where the env was made with ``obs_dtype="uint8"``.
+Observations = npt.NDArray[np.float32 | np.uint8]
 
 #: What ``step`` returns: observations, rewards, terminated, truncated, info.
 StepResult = tuple[
-    npt.NDArray[np.float32],
+    Observations,
     npt.NDArray[np.float32],
     npt.NDArray[np.bool_],
     npt.NDArray[np.bool_],
@@ -48,6 +51,9 @@ StepResult = tuple[
 
 #: The autoreset modes, in Gymnasium 1.x's words.
 AUTORESET_MODES = ("next_step", "same_step", "disabled")
+
+#: The element types observations come in, by numpy's names.
+OBS_DTYPES = ("float32", "uint8")
 
 #: Envs per thread below which more threads cost more than they save (a step of one env is a
 #: fraction of a microsecond to a few microseconds).
@@ -92,6 +98,11 @@ class VecEnv:
             (the learner's entry is ignored). The step then returns only at the learner's
             turns, and rewards are the learner's, shape ``(num_envs,)``.
         learner: the learner's seat when there are opponents.
+        obs_dtype: ``"float32"`` (the default) or ``"uint8"`` (or those numpy dtypes): every
+            entry of every game's observation is a whole number within the bounds of
+            ``observation_spec()``, so bytes hold it exactly in a quarter of the memory (for
+            replay buffers and copies to the GPU); a game whose bounds leave ``0..255``
+            refuses ``"uint8"``.
         max_plies: the game option of that name, for games that have it; ``"default"`` takes
             the game's ``simulation_max_plies`` (as ``ludorum.simulate`` does). The ply limit
             ends an episode as a truncation, not a termination.
@@ -115,6 +126,7 @@ class VecEnv:
         autoreset: Literal["next_step", "same_step", "disabled"] = "next_step",
         opponents: AgentLike | Sequence[AgentLike | None] | None = None,
         learner: int = 0,
+        obs_dtype: str | type[np.generic] | np.dtype[Any] = "float32",
         max_plies: MaxPlies = "default",
         **options: Any,
     ) -> None:
@@ -131,6 +143,7 @@ class VecEnv:
                 f"autoreset must be one of 'next_step', 'same_step', 'disabled', "
                 f"got {_args.show(autoreset)}"
             )
+        dtype = _obs_dtype(obs_dtype)
         capped = any(o.name == "max_plies" for o in info.options)
         if not capped and max_plies not in ("default", None):
             raise InvalidOptionError(f"{name} has no max_plies option")
@@ -145,7 +158,16 @@ class VecEnv:
         self._outside: dict[int, Policy | LearnedAgent] = outside
         self._outside_seats = np.array(sorted(outside), dtype=np.int32)
         self._env = _ludorum.VecEnv(
-            name, options, num_envs, seed, threads, autoreset, specs, learner, sorted(outside)
+            name,
+            options,
+            num_envs,
+            seed,
+            threads,
+            autoreset,
+            specs,
+            learner,
+            sorted(outside),
+            dtype,
         )
         n, players, actions, shape, _ = self._env.shape()
         self.name = name
@@ -153,6 +175,8 @@ class VecEnv:
         self.num_players: int = players
         self.num_actions: int = actions
         self.observation_shape: tuple[int, ...] = tuple(shape)
+        #: the element type of the observations
+        self.obs_dtype: np.dtype[Any] = np.dtype(dtype)
         self.single_agent: bool = specs is not None
         self.learner: int | None = learner if specs is not None else None
         self.autoreset = autoreset
@@ -185,7 +209,7 @@ class VecEnv:
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[Observations, dict[str, Any]]:
         """Starts new episodes: every env, or those where ``options["reset_mask"]`` is true.
 
         With ``seed``, episodes count from 0 again under that seed (the same seed gives the
@@ -338,6 +362,19 @@ class VecEnv:
 
     def close(self) -> None:
         """Nothing to release (the buffers go with the object); for the Gymnasium protocol."""
+
+
+def _obs_dtype(obs_dtype: Any) -> str:
+    """The name in :data:`OBS_DTYPES` of ``obs_dtype`` (a name or a numpy dtype)."""
+    try:
+        name: str | None = np.dtype(obs_dtype).name
+    except TypeError:
+        name = None
+    if name is None or name not in OBS_DTYPES:
+        raise InvalidOptionError(
+            f"obs_dtype must be 'float32' or 'uint8', got {_args.show(obs_dtype)}"
+        )
+    return name
 
 
 def _opponents(

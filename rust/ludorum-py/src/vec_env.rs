@@ -7,9 +7,9 @@ use std::sync::Mutex;
 
 use ludorum::core::dyn_game;
 use ludorum::core::error::Error;
-use ludorum::env::{Autoreset, BatchEnv, Config, Outputs};
+use ludorum::env::{Autoreset, BatchEnv, Config, ObsDtype, Observations, Outputs};
 use numpy::ndarray::{Dimension, IntoDimension, IxDyn};
-use numpy::{Element, PyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
+use numpy::{Element, PyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PySlice};
 
@@ -17,16 +17,21 @@ use crate::{agents, convert, errors, monitor};
 
 /// The batched env of one game and its output arrays. The arrays of floats are views of one
 /// buffer, and the arrays of bools of another, so that a call borrows three arrays rather than
-/// eight (a borrow through numpy's borrow checking costs ~0.2 µs).
+/// eight (a borrow through numpy's borrow checking costs ~0.2 µs); observations of `uint8`
+/// are a fourth.
 #[pyclass(name = "VecEnv", module = "ludorum._ludorum")]
 pub struct PyVecEnv {
     env: Mutex<Box<dyn BatchEnv>>,
-    /// `obs`, `final_obs` and `rewards`, one after the other.
+    /// `obs`, `final_obs` and `rewards`, one after the other (only `rewards` where the
+    /// observations are bytes).
     floats: Py<PyArray1<f32>>,
+    /// `obs` and `final_obs` of `uint8`, one after the other.
+    bytes: Option<Py<PyArray1<u8>>>,
     /// `action_mask`, `terminated`, `truncated` and `ended`, one after the other.
     bools: Py<PyArray1<bool>>,
+    /// `float32` or `uint8`.
     #[pyo3(get)]
-    obs: Py<PyArrayDyn<f32>>,
+    obs: Py<PyAny>,
     #[pyo3(get)]
     rewards: Py<PyArray2<f32>>,
     #[pyo3(get)]
@@ -40,7 +45,7 @@ pub struct PyVecEnv {
     #[pyo3(get)]
     ended: Py<PyArray1<bool>>,
     #[pyo3(get)]
-    final_obs: Py<PyArrayDyn<f32>>,
+    final_obs: Py<PyAny>,
 }
 
 /// The entries of `buffer` from `start` on, as a numpy view of shape `dims` (made once: the
@@ -74,14 +79,30 @@ fn with_outputs_held<T>(
     work: impl FnOnce(&mut dyn BatchEnv, &mut Outputs<'_>) -> PyResult<T>,
 ) -> PyResult<T> {
     let mut floats = this.floats.bind(py).try_readwrite()?;
+    let mut bytes = this
+        .bytes
+        .as_ref()
+        .map(|b| b.bind(py).try_readwrite())
+        .transpose()?;
     let mut bools = this.bools.bind(py).try_readwrite()?;
     let mut current_player = this.current_player.bind(py).try_readwrite()?;
     let mut env = this.env.lock().unwrap_or_else(|e| e.into_inner());
     let env: &mut dyn BatchEnv = env.as_mut();
     let shape = env.shape();
     let (n, obs_size) = (shape.num_envs, shape.observation_size());
-    let (obs, rest) = floats.as_slice_mut()?.split_at_mut(n * obs_size);
-    let (final_obs, rewards) = rest.split_at_mut(n * obs_size);
+    let (obs, final_obs, rewards) = match &mut bytes {
+        Some(bytes) => {
+            let (obs, final_obs) = bytes.as_slice_mut()?.split_at_mut(n * obs_size);
+            let (obs, final_obs) = (Observations::Uint8(obs), Observations::Uint8(final_obs));
+            (obs, final_obs, floats.as_slice_mut()?)
+        }
+        None => {
+            let (obs, rest) = floats.as_slice_mut()?.split_at_mut(n * obs_size);
+            let (final_obs, rewards) = rest.split_at_mut(n * obs_size);
+            let (obs, final_obs) = (Observations::Float32(obs), Observations::Float32(final_obs));
+            (obs, final_obs, rewards)
+        }
+    };
     let (mask, rest) = bools.as_slice_mut()?.split_at_mut(n * shape.num_actions);
     let (terminated, rest) = rest.split_at_mut(n);
     let (truncated, ended) = rest.split_at_mut(n);
@@ -129,7 +150,7 @@ fn call(
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (game, options, num_envs, seed, threads, autoreset, opponents, learner, outside))]
+    #[pyo3(signature = (game, options, num_envs, seed, threads, autoreset, opponents, learner, outside, obs_dtype))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -142,6 +163,7 @@ impl PyVecEnv {
         opponents: Option<&Bound<'_, PyAny>>,
         learner: usize,
         outside: Vec<usize>,
+        obs_dtype: &str,
     ) -> PyResult<Self> {
         let config = Config {
             num_envs,
@@ -151,7 +173,9 @@ impl PyVecEnv {
             opponents: opponents.map(agents::specs_from_python).transpose()?,
             learner,
             outside,
+            obs_dtype: ObsDtype::parse(obs_dtype).map_err(errors::to_py)?,
         };
+        let config_dtype = config.obs_dtype;
         let options = convert::options_from_python(py, game, options)?;
         let env = dyn_game::new(game, &options)
             .and_then(|start| start.vec_env(config))
@@ -161,19 +185,40 @@ impl PyVecEnv {
         let mut obs_shape = vec![n];
         obs_shape.extend(&shape.observation);
         let obs_len = n * shape.observation_size();
-        let floats = PyArray1::<f32>::zeros(py, 2 * obs_len + n * shape.reward_width, false);
+        let (floats, bytes, obs, final_obs) = match config_dtype {
+            ObsDtype::Float32 => {
+                let floats =
+                    PyArray1::<f32>::zeros(py, 2 * obs_len + n * shape.reward_width, false);
+                let obs = region(&floats, 0, IxDyn(&obs_shape))?.into_any().unbind();
+                let final_obs = region(&floats, obs_len, IxDyn(&obs_shape))?
+                    .into_any()
+                    .unbind();
+                (floats, None, obs, final_obs)
+            }
+            ObsDtype::Uint8 => {
+                let bytes = PyArray1::<u8>::zeros(py, 2 * obs_len, false);
+                let obs = region(&bytes, 0, IxDyn(&obs_shape))?.into_any().unbind();
+                let final_obs = region(&bytes, obs_len, IxDyn(&obs_shape))?
+                    .into_any()
+                    .unbind();
+                let floats = PyArray1::<f32>::zeros(py, n * shape.reward_width, false);
+                (floats, Some(bytes.unbind()), obs, final_obs)
+            }
+        };
+        let rewards_at = if bytes.is_some() { 0 } else { 2 * obs_len };
         let bools = PyArray1::<bool>::zeros(py, n * shape.num_actions + 3 * n, false);
         let mask_len = n * shape.num_actions;
         Ok(Self {
-            obs: region(&floats, 0, IxDyn(&obs_shape))?.unbind(),
-            final_obs: region(&floats, obs_len, IxDyn(&obs_shape))?.unbind(),
-            rewards: region(&floats, 2 * obs_len, [n, shape.reward_width])?.unbind(),
+            obs,
+            final_obs,
+            rewards: region(&floats, rewards_at, [n, shape.reward_width])?.unbind(),
             action_mask: region(&bools, 0, [n, shape.num_actions])?.unbind(),
             terminated: region(&bools, mask_len, n)?.unbind(),
             truncated: region(&bools, mask_len + n, n)?.unbind(),
             ended: region(&bools, mask_len + 2 * n, n)?.unbind(),
             current_player: PyArray1::from_vec(py, vec![-1; n]).unbind(),
             floats: floats.unbind(),
+            bytes,
             bools: bools.unbind(),
             env: Mutex::new(env),
         })

@@ -6,12 +6,13 @@
 //! cargo run --release -p ludorum --example vec_env -- chinese_checkers 1024 200 1 pieces=10 area=free max_plies=1000
 //! ```
 //!
-//! Arguments: the game, the envs, the steps, the threads, then the game's options. Each step
+//! Arguments: the game, the envs, the steps, the threads, then the game's options and
+//! `obs_dtype=uint8` for observations of bytes (default `float32`). Each step
 //! samples one random legal action per env (`sample_actions`) and plays it, writing
 //! observations, masks, rewards and players to move.
 
 use ludorum::core::options::parse_assignments;
-use ludorum::env::{BatchEnv, Config, VecEnv};
+use ludorum::env::{BatchEnv, Config, ObsDtype, VecEnv};
 use ludorum::games::{visit, Visitor};
 use ludorum::{simulate, Batch, Game};
 use serde_json::{Map, Value};
@@ -21,6 +22,7 @@ struct Steps {
     envs: usize,
     steps: usize,
     threads: usize,
+    obs_dtype: ObsDtype,
 }
 
 impl Visitor for Steps {
@@ -30,6 +32,7 @@ impl Visitor for Steps {
         let config = Config {
             num_envs: self.envs,
             threads: self.threads,
+            obs_dtype: self.obs_dtype,
             ..Config::default()
         };
         let mut env = VecEnv::<G>::new(&self.options, config).unwrap_or_else(|e| panic!("{e}"));
@@ -73,15 +76,22 @@ fn main() {
     let mut number = |default: usize| args.next().map_or(default, |a| a.parse().expect("a count"));
     let (envs, steps, threads) = (number(1024), number(200), number(1));
     let rest: Vec<String> = args.collect();
-    let options = parse_assignments(rest.iter().map(String::as_str)).unwrap_or_else(|e| {
+    let fail = |e: ludorum::Error| -> ! {
         eprintln!("{e}");
         std::process::exit(2)
-    });
+    };
+    let mut options =
+        parse_assignments(rest.iter().map(String::as_str)).unwrap_or_else(|e| fail(e));
+    let obs_dtype = match options.remove("obs_dtype") {
+        Some(v) => ObsDtype::parse(v.as_str().unwrap_or_default()).unwrap_or_else(|e| fail(e)),
+        None => ObsDtype::Float32,
+    };
     let steps = Steps {
         options,
         envs,
         steps,
         threads,
+        obs_dtype,
     };
     if let Err(e) = visit(&game, steps) {
         eprintln!("{e}");

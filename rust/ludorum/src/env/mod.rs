@@ -41,9 +41,12 @@ use crate::core::rng::{mix, GAMMA};
 use crate::search::{Agent, AgentSpec};
 
 mod draw;
+mod obs;
 mod pace;
 #[cfg(test)]
 mod tests;
+
+pub use obs::{ObsBuffer, ObsDtype, Observations};
 
 /// What happens to an env whose episode ended, in Gymnasium 1.x's words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +100,9 @@ pub struct Config {
     /// step stops at their turns, showing their observation and mask, and
     /// [`BatchEnv::play_outside`] gives their moves. Their entries of `opponents` are unused.
     pub outside: Vec<usize>,
+    /// The element type of the observations (see [`ObsDtype`]); the outputs of every call
+    /// hold it.
+    pub obs_dtype: ObsDtype,
 }
 
 impl Default for Config {
@@ -109,6 +115,7 @@ impl Default for Config {
             opponents: None,
             learner: 0,
             outside: Vec::new(),
+            obs_dtype: ObsDtype::Float32,
         }
     }
 }
@@ -127,8 +134,9 @@ const OPPONENT_SALT: u64 = 0x4F50_504F_4E45_4E54;
 /// env). `final_obs` is written only with [`Autoreset::SameStep`], for the envs whose episode
 /// ended in the step (`ended` true).
 pub struct Outputs<'a> {
-    /// `num_envs × observation size`: each env's observation for the player it waits for.
-    pub obs: &'a mut [f32],
+    /// `num_envs × observation size`: each env's observation for the player it waits for, in
+    /// the env's [`ObsDtype`].
+    pub obs: Observations<'a>,
     /// `num_envs × players` (or `num_envs × 1` with opponents: the learner's).
     pub rewards: &'a mut [f32],
     /// Whether the step ended the episode by the rules.
@@ -142,14 +150,14 @@ pub struct Outputs<'a> {
     /// Whether the env's episode ended in this step (and, with `SameStep`, was reset).
     pub ended: &'a mut [bool],
     /// `num_envs × observation size`: the last observation of an episode ended in this step.
-    pub final_obs: &'a mut [f32],
+    pub final_obs: Observations<'a>,
 }
 
 /// Owned buffers of the right sizes, for Rust callers and tests.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Buffers {
     /// See [`Outputs::obs`].
-    pub obs: Vec<f32>,
+    pub obs: ObsBuffer,
     /// See [`Outputs::rewards`].
     pub rewards: Vec<f32>,
     /// See [`Outputs::terminated`].
@@ -163,47 +171,47 @@ pub struct Buffers {
     /// See [`Outputs::ended`].
     pub ended: Vec<bool>,
     /// See [`Outputs::final_obs`].
-    pub final_obs: Vec<f32>,
+    pub final_obs: ObsBuffer,
 }
 
 impl Buffers {
     /// A copy of what `out` holds.
     fn copy_of(out: &Outputs<'_>) -> Self {
         Self {
-            obs: out.obs.to_vec(),
+            obs: out.obs.to_buffer(),
             rewards: out.rewards.to_vec(),
             terminated: out.terminated.to_vec(),
             truncated: out.truncated.to_vec(),
             mask: out.mask.to_vec(),
             current_player: out.current_player.to_vec(),
             ended: out.ended.to_vec(),
-            final_obs: out.final_obs.to_vec(),
+            final_obs: out.final_obs.to_buffer(),
         }
     }
 
     /// Writes this copy back into `out`.
     fn copy_into(&self, out: &mut Outputs<'_>) {
-        out.obs.copy_from_slice(&self.obs);
+        out.obs.load(&self.obs);
         out.rewards.copy_from_slice(&self.rewards);
         out.terminated.copy_from_slice(&self.terminated);
         out.truncated.copy_from_slice(&self.truncated);
         out.mask.copy_from_slice(&self.mask);
         out.current_player.copy_from_slice(&self.current_player);
         out.ended.copy_from_slice(&self.ended);
-        out.final_obs.copy_from_slice(&self.final_obs);
+        out.final_obs.load(&self.final_obs);
     }
 
     /// Slices of every buffer, for one call.
     pub fn outputs(&mut self) -> Outputs<'_> {
         Outputs {
-            obs: &mut self.obs,
+            obs: self.obs.as_mut(),
             rewards: &mut self.rewards,
             terminated: &mut self.terminated,
             truncated: &mut self.truncated,
             mask: &mut self.mask,
             current_player: &mut self.current_player,
             ended: &mut self.ended,
-            final_obs: &mut self.final_obs,
+            final_obs: self.final_obs.as_mut(),
         }
     }
 }
@@ -370,8 +378,9 @@ impl<G: Game> VecEnv<G> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for no envs, a learner seat the game has not, or a count of
-    /// opponents that is neither one nor one a seat.
+    /// [`Error::InvalidOption`] for no envs, a learner seat the game has not, a count of
+    /// opponents that is neither one nor one a seat, or an [`ObsDtype`] whose range the
+    /// observation leaves.
     pub fn with_start(start: G, config: Config) -> Result<Self, Error> {
         let players = start.num_players();
         if !config.outside.is_empty() && config.opponents.is_none() {
@@ -379,6 +388,7 @@ impl<G: Game> VecEnv<G> {
                 "seats played from outside are opponents: give opponents too".into(),
             ));
         }
+        config.obs_dtype.check(&start.observation_layout())?;
         if config.num_envs == 0 {
             return Err(Error::InvalidOption(
                 "num_envs must be a positive integer, got 0".into(),
@@ -451,14 +461,14 @@ impl<G: Game> VecEnv<G> {
         let s = &self.shape;
         let n = s.num_envs;
         Buffers {
-            obs: vec![0.0; n * s.observation_size()],
+            obs: self.config.obs_dtype.zeros(n * s.observation_size()),
             rewards: vec![0.0; n * s.reward_width],
             terminated: vec![false; n],
             truncated: vec![false; n],
             mask: vec![false; n * s.num_actions],
             current_player: vec![-1; n],
             ended: vec![false; n],
-            final_obs: vec![0.0; n * s.observation_size()],
+            final_obs: self.config.obs_dtype.zeros(n * s.observation_size()),
         }
     }
 
@@ -469,7 +479,8 @@ impl<G: Game> VecEnv<G> {
     ///
     /// # Errors
     ///
-    /// The error of the first env (by index) that `check` fails; no env is run then.
+    /// [`Error::InvalidOption`] for outputs whose observations are not of the env's dtype; the
+    /// error of the first env (by index) that `check` fails. No env is run then.
     fn for_each_env<C, F>(
         &mut self,
         out: &mut Outputs<'_>,
@@ -482,6 +493,14 @@ impl<G: Game> VecEnv<G> {
         C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
     {
+        let dtype = self.config.obs_dtype;
+        if out.obs.dtype() != dtype || out.final_obs.dtype() != dtype {
+            return Err(Error::InvalidOption(format!(
+                "the env writes {dtype:?} observations; the outputs hold {:?} and {:?}",
+                out.obs.dtype(),
+                out.final_obs.dtype()
+            )));
+        }
         let envs = self.shape.num_envs;
         let may_share = self.config.threads > 1 && envs > CHUNK;
         let share = may_share && self.pace.share(envs);
@@ -523,14 +542,14 @@ impl<G: Game> VecEnv<G> {
             slots: &mut self.slots,
             draws: &mut self.draws,
             ahead: &mut self.ahead,
-            obs: &mut out.obs[..n * obs_size],
+            obs: out.obs.prefix(n * obs_size),
             rewards: &mut out.rewards[..n * shape.reward_width],
             terminated: &mut out.terminated[..n],
             truncated: &mut out.truncated[..n],
             mask: &mut out.mask[..n * shape.num_actions],
             current_player: &mut out.current_player[..n],
             ended: &mut out.ended[..n],
-            final_obs: &mut out.final_obs[..n * obs_size],
+            final_obs: out.final_obs.prefix(n * obs_size),
         };
         let check_part = |first: usize, part: &Parts<'_, G>| -> Result<(), Error> {
             let mut slots = part.slots.iter().enumerate();
@@ -539,14 +558,18 @@ impl<G: Game> VecEnv<G> {
         // whether every env of the part has its next draw made ahead
         let run = |first: usize, part: Parts<'_, G>| -> bool {
             let mut ready = true;
+            let mut scratch = match part.obs {
+                Observations::Float32(_) => Vec::new(),
+                Observations::Uint8(_) => vec![0.0; obs_size],
+            };
             // rows by exact chunks: one bounds check a buffer and call, none an env
             let rows = (part.draws.iter_mut().zip(part.ahead.iter_mut()))
-                .zip(part.obs.chunks_exact_mut(obs_size))
+                .zip(part.obs.rows(obs_size))
                 .zip(part.rewards.chunks_exact_mut(shape.reward_width))
                 .zip(part.terminated.iter_mut().zip(part.truncated.iter_mut()))
                 .zip(part.mask.chunks_exact_mut(shape.num_actions))
                 .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
-                .zip(part.final_obs.chunks_exact_mut(obs_size));
+                .zip(part.final_obs.rows(obs_size));
             for (k, (slot, row)) in part.slots.iter_mut().zip(rows).enumerate() {
                 let (
                     ((((((draw, next), obs), rewards), (terminated, truncated)), mask), flags),
@@ -557,6 +580,7 @@ impl<G: Game> VecEnv<G> {
                     draw: &mut *draw,
                     next,
                     obs,
+                    scratch: &mut scratch,
                     rewards,
                     terminated,
                     truncated,
@@ -729,14 +753,14 @@ struct Parts<'a, G: Game> {
     slots: &'a mut [Slot<G>],
     draws: &'a mut [draw::Draw],
     ahead: &'a mut [i64],
-    obs: &'a mut [f32],
+    obs: Observations<'a>,
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
     mask: &'a mut [bool],
     current_player: &'a mut [i32],
     ended: &'a mut [bool],
-    final_obs: &'a mut [f32],
+    final_obs: Observations<'a>,
 }
 
 impl<'a, G: Game> Parts<'a, G> {
@@ -746,14 +770,14 @@ impl<'a, G: Game> Parts<'a, G> {
         let (slots, slots_rest) = self.slots.split_at_mut(k);
         let (d, d_rest) = self.draws.split_at_mut(k);
         let (a, a_rest) = self.ahead.split_at_mut(k);
-        let (o, o_rest) = self.obs.split_at_mut(k * obs);
+        let (o, o_rest) = self.obs.split_at(k * obs);
         let (r, r_rest) = self.rewards.split_at_mut(k * shape.reward_width);
         let (te, te_rest) = self.terminated.split_at_mut(k);
         let (tr, tr_rest) = self.truncated.split_at_mut(k);
         let (m, m_rest) = self.mask.split_at_mut(k * shape.num_actions);
         let (c, c_rest) = self.current_player.split_at_mut(k);
         let (e, e_rest) = self.ended.split_at_mut(k);
-        let (f, f_rest) = self.final_obs.split_at_mut(k * obs);
+        let (f, f_rest) = self.final_obs.split_at(k * obs);
         (
             Parts {
                 slots,
@@ -790,14 +814,17 @@ struct Rows<'a> {
     draw: &'a mut draw::Draw,
     /// The env's entry of the draws made ahead.
     next: &'a mut i64,
-    obs: &'a mut [f32],
+    obs: Observations<'a>,
+    /// The thread's row of `f32` for a game to write an observation into, where `obs` holds
+    /// another dtype (empty where it does not).
+    scratch: &'a mut [f32],
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
     truncated: &'a mut bool,
     mask: &'a mut [bool],
     current_player: &'a mut i32,
     ended: &'a mut bool,
-    final_obs: &'a mut [f32],
+    final_obs: Observations<'a>,
 }
 
 impl<G: Game> Context<'_, G> {
@@ -852,7 +879,15 @@ impl<G: Game> Context<'_, G> {
 
     /// Writes the observation, mask and player to move of env `slot` into its rows.
     fn observe(&self, slot: &mut Slot<G>, rows: &mut Rows<'_>) {
-        slot.game.observation(self.viewer(slot), rows.obs);
+        let viewer = self.viewer(slot);
+        match &mut rows.obs {
+            Observations::Float32(row) => slot.game.observation(viewer, row),
+            // the game writes `f32` entries: into the thread's scratch row, then converted
+            obs => {
+                slot.game.observation(viewer, rows.scratch);
+                obs.write(rows.scratch);
+            }
+        }
         clear_mask(rows.mask, &slot.legal);
         match slot.game.current_player() {
             Some(player) => {
@@ -928,7 +963,7 @@ impl<G: Game> Context<'_, G> {
         self.observe(slot, rows);
         match self.config.autoreset {
             Autoreset::SameStep => {
-                rows.final_obs.copy_from_slice(rows.obs);
+                rows.final_obs.copy_from(&rows.obs);
                 self.start_episode(i, slot, rows.draw, slot.episode + 1);
                 self.observe(slot, rows);
             }

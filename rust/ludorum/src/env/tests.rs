@@ -26,16 +26,21 @@ fn cc(num_envs: usize, threads: usize, autoreset: Autoreset) -> VecEnv<ChineseCh
 
 /// Runs `steps` steps of random actions, returning every output of every step.
 fn run(env: &mut dyn BatchEnv, steps: usize) -> Vec<Buffers> {
+    run_in(env, steps, ObsDtype::Float32)
+}
+
+/// [`run`] with observations of `dtype`.
+fn run_in(env: &mut dyn BatchEnv, steps: usize, dtype: ObsDtype) -> Vec<Buffers> {
     let shape = env.shape().clone();
     let mut b = Buffers {
-        obs: vec![0.0; shape.num_envs * shape.observation_size()],
+        obs: dtype.zeros(shape.num_envs * shape.observation_size()),
         rewards: vec![0.0; shape.num_envs * shape.reward_width],
         terminated: vec![false; shape.num_envs],
         truncated: vec![false; shape.num_envs],
         mask: vec![false; shape.num_envs * shape.num_actions],
         current_player: vec![0; shape.num_envs],
         ended: vec![false; shape.num_envs],
-        final_obs: vec![0.0; shape.num_envs * shape.observation_size()],
+        final_obs: dtype.zeros(shape.num_envs * shape.observation_size()),
     };
     env.reset(None, None, &mut b.outputs()).expect("reset");
     let mut seen = vec![b.clone()];
@@ -117,7 +122,7 @@ fn a_trajectory_is_the_plain_game_played_with_the_same_actions() {
                     pending_reset[i] = true;
                 }
             }
-            assert_eq!(&b.obs[i * size..(i + 1) * size], &obs[..]);
+            assert_eq!(&b.obs.to_f32()[i * size..(i + 1) * size], &obs[..]);
         }
     }
 }
@@ -142,7 +147,7 @@ fn same_step_resets_at_once_and_keeps_the_final_observation() {
                 game.play_unchecked(game.move_from_action(actions[i] as usize).unwrap());
                 let mut obs = vec![0.0; size];
                 game.observation(player, &mut obs);
-                assert_eq!(&b.final_obs[i * size..(i + 1) * size], &obs[..]);
+                assert_eq!(&b.final_obs.to_f32()[i * size..(i + 1) * size], &obs[..]);
                 assert!(b.truncated[i] || b.terminated[i]);
                 assert!(env.slots[i].game.history().is_empty());
                 assert_eq!(b.current_player[i], 0);
@@ -481,4 +486,69 @@ fn a_mask_row_is_cleared_whole_or_by_its_list() {
         assert!(set.iter().all(|&a| !row[a as usize]));
         assert_eq!(row[1], len > CLEAR_WHOLE * set.len(), "row of {len}");
     }
+}
+
+/// Steps envs of `G` with `float32` and with `uint8` observations side by side.
+struct SameInBytes;
+
+impl crate::games::Visitor for SameInBytes {
+    type Output = ();
+
+    fn visit<G: Game>(self) {
+        // 80 envs over two threads: a chunk a thread, each with its own scratch row
+        let env = |obs_dtype| {
+            let config = Config {
+                num_envs: 80,
+                seed: 3,
+                threads: 2,
+                autoreset: Autoreset::SameStep,
+                obs_dtype,
+                ..Config::default()
+            };
+            VecEnv::<G>::new(&Map::new(), config).expect("every game's observation fits u8")
+        };
+        let floats = run_in(&mut env(ObsDtype::Float32), 60, ObsDtype::Float32);
+        let bytes = run_in(&mut env(ObsDtype::Uint8), 60, ObsDtype::Uint8);
+        for (f, b) in floats.iter().zip(&bytes) {
+            // equal as f32: the game's entries are whole numbers within 0..=255
+            assert_eq!(ObsBuffer::Float32(b.obs.to_f32()), f.obs, "{}", G::NAME);
+            assert_eq!(b.final_obs.to_f32(), f.final_obs.to_f32(), "{}", G::NAME);
+            assert!(matches!(b.obs, ObsBuffer::Uint8(_)));
+            assert_eq!((&b.mask, &b.rewards), (&f.mask, &f.rewards), "{}", G::NAME);
+        }
+    }
+}
+
+#[test]
+fn uint8_observations_are_the_float32_ones_in_every_game() {
+    for facts in crate::games::ALL {
+        crate::games::visit(facts.name, SameInBytes).unwrap();
+    }
+}
+
+#[test]
+fn a_dtype_the_observation_leaves_or_outputs_of_another_dtype_are_refused() {
+    let mut layout = crate::core::observation::Layout::default();
+    layout.plane("to move");
+    assert!(ObsDtype::Uint8.check(&layout).is_ok());
+    layout.add("chips", 1, 0.0, 300.0);
+    let err = ObsDtype::Uint8.check(&layout).unwrap_err().to_string();
+    assert!(err.contains("'chips' goes from 0 to 300"), "{err}");
+    assert!(ObsDtype::Float32.check(&layout).is_ok());
+    assert!(ObsDtype::parse("float64").is_err());
+    assert_eq!(ObsDtype::parse("uint8").unwrap(), ObsDtype::Uint8);
+
+    // an env of uint8 observations given float32 outputs: an error, nothing written
+    let config = Config {
+        num_envs: 2,
+        obs_dtype: ObsDtype::Uint8,
+        ..Config::default()
+    };
+    let mut env = VecEnv::<SoLongSucker>::new(&Map::new(), config).expect("valid");
+    let mut b = env.buffers();
+    b.obs = ObsDtype::Float32.zeros(b.obs.to_f32().len());
+    let before = b.clone();
+    let err = env.reset(None, None, &mut b.outputs()).unwrap_err();
+    assert!(err.to_string().contains("Uint8 observations"), "{err}");
+    assert_eq!(b, before);
 }
