@@ -46,6 +46,7 @@ mod pace;
 #[cfg(test)]
 mod tests;
 
+use obs::Element;
 pub use obs::{ObsBuffer, ObsDtype, Observations};
 
 /// What happens to an env whose episode ended, in Gymnasium 1.x's words.
@@ -481,7 +482,7 @@ impl<G: Game> VecEnv<G> {
     ///
     /// [`Error::InvalidOption`] for outputs whose observations are not of the env's dtype; the
     /// error of the first env (by index) that `check` fails. No env is run then.
-    fn for_each_env<C, F>(
+    fn for_each_env<E: Element, C, F>(
         &mut self,
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
@@ -491,7 +492,7 @@ impl<G: Game> VecEnv<G> {
     ) -> Result<(), Error>
     where
         C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
-        F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
+        F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_, E>) + Sync,
     {
         let dtype = self.config.obs_dtype;
         if out.obs.dtype() != dtype || out.final_obs.dtype() != dtype {
@@ -506,7 +507,7 @@ impl<G: Game> VecEnv<G> {
         let share = may_share && self.pace.share(envs);
         let start = Instant::now();
         let threads = if share { self.config.threads } else { 1 };
-        let done = self.run_envs(out, stop, threads, check, work);
+        let done = self.run_envs::<E, C, F>(out, stop, threads, check, work);
         if timed && may_share && done.is_ok() {
             self.pace.record(share, start.elapsed(), envs);
         }
@@ -515,7 +516,7 @@ impl<G: Game> VecEnv<G> {
 
     /// Checks every env with `check` and, when none fails, runs `work` on every env with its
     /// rows of the outputs, over `threads` threads.
-    fn run_envs<C, F>(
+    fn run_envs<E: Element, C, F>(
         &mut self,
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
@@ -525,7 +526,7 @@ impl<G: Game> VecEnv<G> {
     ) -> Result<(), Error>
     where
         C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
-        F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_>) + Sync,
+        F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_, E>) + Sync,
     {
         let shape = &self.shape;
         let context = Context {
@@ -542,34 +543,37 @@ impl<G: Game> VecEnv<G> {
             slots: &mut self.slots,
             draws: &mut self.draws,
             ahead: &mut self.ahead,
-            obs: out.obs.prefix(n * obs_size),
+            obs: &mut E::entries(&mut out.obs).expect("outputs of the call's dtype")
+                [..n * obs_size],
             rewards: &mut out.rewards[..n * shape.reward_width],
             terminated: &mut out.terminated[..n],
             truncated: &mut out.truncated[..n],
             mask: &mut out.mask[..n * shape.num_actions],
             current_player: &mut out.current_player[..n],
             ended: &mut out.ended[..n],
-            final_obs: out.final_obs.prefix(n * obs_size),
+            final_obs: &mut E::entries(&mut out.final_obs).expect("of the call's dtype")
+                [..n * obs_size],
         };
-        let check_part = |first: usize, part: &Parts<'_, G>| -> Result<(), Error> {
+        let check_part = |first: usize, part: &Parts<'_, G, E>| -> Result<(), Error> {
             let mut slots = part.slots.iter().enumerate();
             slots.try_for_each(|(k, slot)| check(&context, first + k, slot))
         };
         // whether every env of the part has its next draw made ahead
-        let run = |first: usize, part: Parts<'_, G>| -> bool {
+        let run = |first: usize, part: Parts<'_, G, E>| -> bool {
             let mut ready = true;
-            let mut scratch = match part.obs {
-                Observations::Float32(_) => Vec::new(),
-                Observations::Uint8(_) => vec![0.0; obs_size],
+            let mut scratch = if E::CONVERTS {
+                vec![0.0; obs_size]
+            } else {
+                Vec::new()
             };
             // rows by exact chunks: one bounds check a buffer and call, none an env
             let rows = (part.draws.iter_mut().zip(part.ahead.iter_mut()))
-                .zip(part.obs.rows(obs_size))
+                .zip(part.obs.chunks_exact_mut(obs_size))
                 .zip(part.rewards.chunks_exact_mut(shape.reward_width))
                 .zip(part.terminated.iter_mut().zip(part.truncated.iter_mut()))
                 .zip(part.mask.chunks_exact_mut(shape.num_actions))
                 .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
-                .zip(part.final_obs.rows(obs_size));
+                .zip(part.final_obs.chunks_exact_mut(obs_size));
             for (k, (slot, row)) in part.slots.iter_mut().zip(rows).enumerate() {
                 let (
                     ((((((draw, next), obs), rewards), (terminated, truncated)), mask), flags),
@@ -724,10 +728,10 @@ impl<G: Game> VecEnv<G> {
 
 /// A chunk of envs of a call over threads: whether its actions were checked, and its envs
 /// until a thread takes them to run.
-struct Chunk<'a, G: Game> {
+struct Chunk<'a, G: Game, E> {
     checked: bool,
     first: usize,
-    part: Option<Parts<'a, G>>,
+    part: Option<Parts<'a, G, E>>,
 }
 
 /// Envs a thread takes at a time in a step over threads.
@@ -749,35 +753,35 @@ struct Context<'a, G: Game> {
 }
 
 /// Contiguous envs and their rows of every output.
-struct Parts<'a, G: Game> {
+struct Parts<'a, G: Game, E> {
     slots: &'a mut [Slot<G>],
     draws: &'a mut [draw::Draw],
     ahead: &'a mut [i64],
-    obs: Observations<'a>,
+    obs: &'a mut [E],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
     mask: &'a mut [bool],
     current_player: &'a mut [i32],
     ended: &'a mut [bool],
-    final_obs: Observations<'a>,
+    final_obs: &'a mut [E],
 }
 
-impl<'a, G: Game> Parts<'a, G> {
+impl<'a, G: Game, E> Parts<'a, G, E> {
     /// The first `k` envs and the rest.
     fn split(self, k: usize, shape: &Shape) -> (Self, Self) {
         let obs = shape.observation_size();
         let (slots, slots_rest) = self.slots.split_at_mut(k);
         let (d, d_rest) = self.draws.split_at_mut(k);
         let (a, a_rest) = self.ahead.split_at_mut(k);
-        let (o, o_rest) = self.obs.split_at(k * obs);
+        let (o, o_rest) = self.obs.split_at_mut(k * obs);
         let (r, r_rest) = self.rewards.split_at_mut(k * shape.reward_width);
         let (te, te_rest) = self.terminated.split_at_mut(k);
         let (tr, tr_rest) = self.truncated.split_at_mut(k);
         let (m, m_rest) = self.mask.split_at_mut(k * shape.num_actions);
         let (c, c_rest) = self.current_player.split_at_mut(k);
         let (e, e_rest) = self.ended.split_at_mut(k);
-        let (f, f_rest) = self.final_obs.split_at(k * obs);
+        let (f, f_rest) = self.final_obs.split_at_mut(k * obs);
         (
             Parts {
                 slots,
@@ -810,11 +814,11 @@ impl<'a, G: Game> Parts<'a, G> {
 }
 
 /// One env's rows of every output.
-struct Rows<'a> {
+struct Rows<'a, E> {
     draw: &'a mut draw::Draw,
     /// The env's entry of the draws made ahead.
     next: &'a mut i64,
-    obs: Observations<'a>,
+    obs: &'a mut [E],
     /// The thread's row of `f32` for a game to write an observation into, where `obs` holds
     /// another dtype (empty where it does not).
     scratch: &'a mut [f32],
@@ -824,7 +828,7 @@ struct Rows<'a> {
     mask: &'a mut [bool],
     current_player: &'a mut i32,
     ended: &'a mut bool,
-    final_obs: Observations<'a>,
+    final_obs: &'a mut [E],
 }
 
 impl<G: Game> Context<'_, G> {
@@ -878,16 +882,8 @@ impl<G: Game> Context<'_, G> {
     }
 
     /// Writes the observation, mask and player to move of env `slot` into its rows.
-    fn observe(&self, slot: &mut Slot<G>, rows: &mut Rows<'_>) {
-        let viewer = self.viewer(slot);
-        match &mut rows.obs {
-            Observations::Float32(row) => slot.game.observation(viewer, row),
-            // the game writes `f32` entries: into the thread's scratch row, then converted
-            obs => {
-                slot.game.observation(viewer, rows.scratch);
-                obs.write(rows.scratch);
-            }
-        }
+    fn observe<E: Element>(&self, slot: &mut Slot<G>, rows: &mut Rows<'_, E>) {
+        E::observe(&slot.game, self.viewer(slot), rows.obs, rows.scratch);
         clear_mask(rows.mask, &slot.legal);
         match slot.game.current_player() {
             Some(player) => {
@@ -906,7 +902,7 @@ impl<G: Game> Context<'_, G> {
     }
 
     /// Clears the step's flags and rewards of env rows that have not ended.
-    fn quiet(rows: &mut Rows<'_>) {
+    fn quiet<E>(rows: &mut Rows<'_, E>) {
         // only the rewards of an end are not 0: a test is cheaper than a call to `memset`,
         // which a fill of a row of two or three floats became
         for reward in rows.rewards.iter_mut().filter(|r| **r != 0.0) {
@@ -918,7 +914,13 @@ impl<G: Game> Context<'_, G> {
     }
 
     /// Plays `action` (checked legal) in env `i` and writes its rows.
-    fn step_env(&self, i: usize, slot: &mut Slot<G>, action: i64, rows: &mut Rows<'_>) {
+    fn step_env<E: Element>(
+        &self,
+        i: usize,
+        slot: &mut Slot<G>,
+        action: i64,
+        rows: &mut Rows<'_, E>,
+    ) {
         Self::quiet(rows);
         if slot.over {
             // NextStep: the step after the end resets the env and ignores its action.
@@ -932,7 +934,7 @@ impl<G: Game> Context<'_, G> {
     /// Plays `action` (checked legal) in env `i`, then the opponents' replies, and writes its
     /// rows: the end of the episode (and, with `SameStep`, the next one's start) or the next
     /// turn the env waits for.
-    fn play(&self, i: usize, slot: &mut Slot<G>, action: i64, rows: &mut Rows<'_>) {
+    fn play<E: Element>(&self, i: usize, slot: &mut Slot<G>, action: i64, rows: &mut Rows<'_, E>) {
         let mv = slot
             .game
             .move_from_action(action as usize)
@@ -963,7 +965,7 @@ impl<G: Game> Context<'_, G> {
         self.observe(slot, rows);
         match self.config.autoreset {
             Autoreset::SameStep => {
-                rows.final_obs.copy_from(&rows.obs);
+                rows.final_obs.copy_from_slice(rows.obs);
                 self.start_episode(i, slot, rows.draw, slot.episode + 1);
                 self.observe(slot, rows);
             }
@@ -972,9 +974,26 @@ impl<G: Game> Context<'_, G> {
     }
 }
 
+/// Runs `$call`, in which `E` is the element type of the observations of `$out` (an
+/// [`Outputs`]): the stepping code is compiled once for each.
+macro_rules! by_dtype {
+    ($out:expr, $call:expr) => {
+        match $out.obs.dtype() {
+            ObsDtype::Float32 => {
+                type E = f32;
+                $call
+            }
+            ObsDtype::Uint8 => {
+                type E = u8;
+                $call
+            }
+        }
+    };
+}
+
 /// The calls of [`BatchEnv`], with the flag that gives them up.
 impl<G: Game> VecEnv<G> {
-    fn reset_with(
+    fn reset_with<E: Element>(
         &mut self,
         seed: Option<u64>,
         mask: Option<&[bool]>,
@@ -998,21 +1017,27 @@ impl<G: Game> VecEnv<G> {
         }
         self.reset_done = true;
         let anything = |_: &Context<'_, G>, _, _: &Slot<G>| Ok(());
-        self.for_each_env(out, stop, false, anything, |context, i, slot, mut rows| {
-            if mask.is_some_and(|m| !m[i]) {
-                return;
-            }
-            Context::<G>::quiet(&mut rows);
-            // Episodes count from 0 after a seeded reset (and the first); an unseeded reset
-            // starts each env's next episode.
-            let episode = if slot.started { slot.episode + 1 } else { 0 };
-            context.start_episode(i, slot, rows.draw, episode);
-            slot.started = true;
-            context.observe(slot, &mut rows);
-        })
+        self.for_each_env(
+            out,
+            stop,
+            false,
+            anything,
+            |context, i, slot, mut rows: Rows<'_, E>| {
+                if mask.is_some_and(|m| !m[i]) {
+                    return;
+                }
+                Context::<G>::quiet(&mut rows);
+                // Episodes count from 0 after a seeded reset (and the first); an unseeded reset
+                // starts each env's next episode.
+                let episode = if slot.started { slot.episode + 1 } else { 0 };
+                context.start_episode(i, slot, rows.draw, episode);
+                slot.started = true;
+                context.observe(slot, &mut rows);
+            },
+        )
     }
 
-    fn step_with(
+    fn step_with<E: Element>(
         &mut self,
         actions: &[i64],
         out: &mut Outputs<'_>,
@@ -1025,12 +1050,18 @@ impl<G: Game> VecEnv<G> {
         let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
             check_action(i, slot, actions[i], context.config.autoreset)
         };
-        self.for_each_env(out, stop, true, legal, |context, i, slot, mut rows| {
-            context.step_env(i, slot, actions[i], &mut rows);
-        })
+        self.for_each_env(
+            out,
+            stop,
+            true,
+            legal,
+            |context, i, slot, mut rows: Rows<'_, E>| {
+                context.step_env(i, slot, actions[i], &mut rows);
+            },
+        )
     }
 
-    fn play_outside_with(
+    fn play_outside_with<E: Element>(
         &mut self,
         actions: &[i64],
         out: &mut Outputs<'_>,
@@ -1043,11 +1074,17 @@ impl<G: Game> VecEnv<G> {
             }
             check_action(i, slot, actions[i], context.config.autoreset)
         };
-        self.for_each_env(out, stop, true, legal, |context, i, slot, mut rows| {
-            if waits_outside(&context.config.outside, slot) {
-                context.play(i, slot, actions[i], &mut rows);
-            }
-        })
+        self.for_each_env(
+            out,
+            stop,
+            true,
+            legal,
+            |context, i, slot, mut rows: Rows<'_, E>| {
+                if waits_outside(&context.config.outside, slot) {
+                    context.play(i, slot, actions[i], &mut rows);
+                }
+            },
+        )
     }
 
     /// Runs `call`, and when `stop` was set by its end puts every env and output back as
@@ -1096,15 +1133,24 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         mask: Option<&[bool]>,
         out: &mut Outputs<'_>,
     ) -> Result<(), Error> {
-        self.reset_with(seed, mask, out, &AtomicBool::new(false))
+        by_dtype!(
+            out,
+            self.reset_with::<E>(seed, mask, out, &AtomicBool::new(false))
+        )
     }
 
     fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
-        self.step_with(actions, out, &AtomicBool::new(false))
+        by_dtype!(
+            out,
+            self.step_with::<E>(actions, out, &AtomicBool::new(false))
+        )
     }
 
     fn play_outside(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<(), Error> {
-        self.play_outside_with(actions, out, &AtomicBool::new(false))
+        by_dtype!(
+            out,
+            self.play_outside_with::<E>(actions, out, &AtomicBool::new(false))
+        )
     }
 
     fn searches(&self) -> bool {
@@ -1122,7 +1168,9 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
     ) -> Result<bool, Error> {
-        self.undone_if_stopped(out, stop, |env, out| env.reset_with(seed, mask, out, stop))
+        self.undone_if_stopped(out, stop, |env, out| {
+            by_dtype!(out, env.reset_with::<E>(seed, mask, out, stop))
+        })
     }
 
     fn step_until(
@@ -1131,7 +1179,9 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
     ) -> Result<bool, Error> {
-        self.undone_if_stopped(out, stop, |env, out| env.step_with(actions, out, stop))
+        self.undone_if_stopped(out, stop, |env, out| {
+            by_dtype!(out, env.step_with::<E>(actions, out, stop))
+        })
     }
 
     fn play_outside_until(
@@ -1141,7 +1191,7 @@ impl<G: Game> BatchEnv for VecEnv<G> {
         stop: &AtomicBool,
     ) -> Result<bool, Error> {
         self.undone_if_stopped(out, stop, |env, out| {
-            env.play_outside_with(actions, out, stop)
+            by_dtype!(out, env.play_outside_with::<E>(actions, out, stop))
         })
     }
 

@@ -5,6 +5,7 @@
 //! Chinese Checkers observations is 363 MB instead of 1.45 GB).
 
 use crate::core::error::Error;
+use crate::core::game::Game;
 use crate::core::observation::Layout;
 
 /// 2^23: the least `f32` whose mantissa's last bit is worth 1.
@@ -100,72 +101,6 @@ impl<'a> Observations<'a> {
         self.len() == 0
     }
 
-    /// A shorter borrow of the first `len` entries.
-    pub(super) fn prefix(&mut self, len: usize) -> Observations<'_> {
-        match self {
-            Self::Float32(s) => Observations::Float32(&mut s[..len]),
-            Self::Uint8(s) => Observations::Uint8(&mut s[..len]),
-        }
-    }
-
-    /// The first `k` entries and the rest.
-    pub(super) fn split_at(self, k: usize) -> (Self, Self) {
-        match self {
-            Self::Float32(s) => {
-                let (a, b) = s.split_at_mut(k);
-                (Self::Float32(a), Self::Float32(b))
-            }
-            Self::Uint8(s) => {
-                let (a, b) = s.split_at_mut(k);
-                (Self::Uint8(a), Self::Uint8(b))
-            }
-        }
-    }
-
-    /// The rows of `size` entries, in order.
-    pub(super) fn rows(self, size: usize) -> Rows<'a> {
-        match self {
-            Self::Float32(s) => Rows::Float32(s.chunks_exact_mut(size)),
-            Self::Uint8(s) => Rows::Uint8(s.chunks_exact_mut(size)),
-        }
-    }
-
-    /// Writes `f32` entries (whole numbers, as a game writes them) into this row of equal
-    /// length: as they are, or each converted to `u8`.
-    pub(super) fn write(&mut self, floats: &[f32]) {
-        match self {
-            Self::Float32(row) => row.copy_from_slice(floats),
-            // 2^23 added to a whole number 0..=255 leaves it in the low bits of the sum's
-            // mantissa: an add and a truncation, which vectorise, where `x as u8` saturates
-            // each entry one by one (a Chinese Checkers step took half again as long). In
-            // blocks of 16, so that the compiler packs whole vectors without a check between.
-            Self::Uint8(row) => {
-                let mut bytes = row.chunks_exact_mut(16);
-                let mut from = floats.chunks_exact(16);
-                for (bytes, from) in (&mut bytes).zip(&mut from) {
-                    let bytes: &mut [u8; 16] = bytes.try_into().expect("a block of 16");
-                    let from: &[f32; 16] = from.try_into().expect("a block of 16");
-                    for (byte, &x) in bytes.iter_mut().zip(from) {
-                        *byte = (x + MANTISSA_ONE).to_bits() as u8;
-                    }
-                }
-                let rest = bytes.into_remainder().iter_mut().zip(from.remainder());
-                for (byte, &x) in rest {
-                    *byte = (x + MANTISSA_ONE).to_bits() as u8;
-                }
-            }
-        }
-    }
-
-    /// Copies `other`'s entries, of the same dtype and length, into this.
-    pub(super) fn copy_from(&mut self, other: &Observations<'_>) {
-        match (self, other) {
-            (Self::Float32(to), Observations::Float32(from)) => to.copy_from_slice(from),
-            (Self::Uint8(to), Observations::Uint8(from)) => to.copy_from_slice(from),
-            _ => unreachable!("the buffers of one call share their dtype"),
-        }
-    }
-
     /// Copies `buffer`'s entries, of the same dtype and length, into this.
     pub(super) fn load(&mut self, buffer: &ObsBuffer) {
         match (self, buffer) {
@@ -224,20 +159,70 @@ impl ObsBuffer {
     }
 }
 
-/// The rows of [`Observations`], one env's at a time.
-pub(super) enum Rows<'a> {
-    Float32(std::slice::ChunksExactMut<'a, f32>),
-    Uint8(std::slice::ChunksExactMut<'a, u8>),
+/// The element type of observations, which a call's stepping code is compiled for (so that a
+/// step of `f32` observations pays nothing for the choice).
+pub(super) trait Element: Copy + Send + Sync + 'static {
+    /// Whether [`observe`](Self::observe) writes through a scratch row of `f32`.
+    const CONVERTS: bool;
+
+    /// The entries of `obs` if they are of this type.
+    fn entries<'s>(obs: &'s mut Observations<'_>) -> Option<&'s mut [Self]>;
+
+    /// Writes `game`'s observation for `viewer` into `row`: as the game writes it, or into
+    /// `scratch` (a row of `f32`) and converted.
+    fn observe<G: Game>(game: &G, viewer: usize, row: &mut [Self], scratch: &mut [f32]);
 }
 
-impl<'a> Iterator for Rows<'a> {
-    type Item = Observations<'a>;
+impl Element for f32 {
+    const CONVERTS: bool = false;
+
+    fn entries<'s>(obs: &'s mut Observations<'_>) -> Option<&'s mut [Self]> {
+        match obs {
+            Observations::Float32(s) => Some(s),
+            Observations::Uint8(_) => None,
+        }
+    }
 
     #[inline(always)]
-    fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            Self::Float32(rows) => rows.next().map(Observations::Float32),
-            Self::Uint8(rows) => rows.next().map(Observations::Uint8),
+    fn observe<G: Game>(game: &G, viewer: usize, row: &mut [Self], _: &mut [f32]) {
+        game.observation(viewer, row);
+    }
+}
+
+impl Element for u8 {
+    const CONVERTS: bool = true;
+
+    fn entries<'s>(obs: &'s mut Observations<'_>) -> Option<&'s mut [Self]> {
+        match obs {
+            Observations::Uint8(s) => Some(s),
+            Observations::Float32(_) => None,
         }
+    }
+
+    #[inline(always)]
+    fn observe<G: Game>(game: &G, viewer: usize, row: &mut [Self], scratch: &mut [f32]) {
+        game.observation(viewer, scratch);
+        to_bytes(row, scratch);
+    }
+}
+
+/// Writes `floats`, whole numbers within `0..=255` (the layout's bounds, checked for `u8`),
+/// into `bytes` of equal length.
+fn to_bytes(bytes: &mut [u8], floats: &[f32]) {
+    // 2^23 added to a whole number 0..=255 leaves it in the low bits of the sum's mantissa:
+    // an add and a truncation, which vectorise, where `x as u8` saturates each entry one by
+    // one (a Chinese Checkers step took half again as long). In blocks of 16, so that the
+    // compiler packs whole vectors without a check between.
+    let mut blocks = bytes.chunks_exact_mut(16);
+    let mut from = floats.chunks_exact(16);
+    for (block, from) in (&mut blocks).zip(&mut from) {
+        let block: &mut [u8; 16] = block.try_into().expect("a block of 16");
+        let from: &[f32; 16] = from.try_into().expect("a block of 16");
+        for (byte, &x) in block.iter_mut().zip(from) {
+            *byte = (x + MANTISSA_ONE).to_bits() as u8;
+        }
+    }
+    for (byte, &x) in blocks.into_remainder().iter_mut().zip(from.remainder()) {
+        *byte = (x + MANTISSA_ONE).to_bits() as u8;
     }
 }
