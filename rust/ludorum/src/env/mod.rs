@@ -1017,24 +1017,18 @@ impl<G: Game> VecEnv<G> {
         }
         self.reset_done = true;
         let anything = |_: &Context<'_, G>, _, _: &Slot<G>| Ok(());
-        self.for_each_env(
-            out,
-            stop,
-            false,
-            anything,
-            |context, i, slot, mut rows: Rows<'_, E>| {
-                if mask.is_some_and(|m| !m[i]) {
-                    return;
-                }
-                Context::<G>::quiet(&mut rows);
-                // Episodes count from 0 after a seeded reset (and the first); an unseeded reset
-                // starts each env's next episode.
-                let episode = if slot.started { slot.episode + 1 } else { 0 };
-                context.start_episode(i, slot, rows.draw, episode);
-                slot.started = true;
-                context.observe(slot, &mut rows);
-            },
-        )
+        self.for_each_env::<E, _, _>(out, stop, false, anything, |context, i, slot, mut rows| {
+            if mask.is_some_and(|m| !m[i]) {
+                return;
+            }
+            Context::<G>::quiet(&mut rows);
+            // Episodes count from 0 after a seeded reset (and the first); an unseeded reset
+            // starts each env's next episode.
+            let episode = if slot.started { slot.episode + 1 } else { 0 };
+            context.start_episode(i, slot, rows.draw, episode);
+            slot.started = true;
+            context.observe(slot, &mut rows);
+        })
     }
 
     fn step_with<E: Element>(
@@ -1050,15 +1044,9 @@ impl<G: Game> VecEnv<G> {
         let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
             check_action(i, slot, actions[i], context.config.autoreset)
         };
-        self.for_each_env(
-            out,
-            stop,
-            true,
-            legal,
-            |context, i, slot, mut rows: Rows<'_, E>| {
-                context.step_env(i, slot, actions[i], &mut rows);
-            },
-        )
+        self.for_each_env::<E, _, _>(out, stop, true, legal, |context, i, slot, mut rows| {
+            context.step_env(i, slot, actions[i], &mut rows);
+        })
     }
 
     fn play_outside_with<E: Element>(
@@ -1074,17 +1062,11 @@ impl<G: Game> VecEnv<G> {
             }
             check_action(i, slot, actions[i], context.config.autoreset)
         };
-        self.for_each_env(
-            out,
-            stop,
-            true,
-            legal,
-            |context, i, slot, mut rows: Rows<'_, E>| {
-                if waits_outside(&context.config.outside, slot) {
-                    context.play(i, slot, actions[i], &mut rows);
-                }
-            },
-        )
+        self.for_each_env::<E, _, _>(out, stop, true, legal, |context, i, slot, mut rows| {
+            if waits_outside(&context.config.outside, slot) {
+                context.play(i, slot, actions[i], &mut rows);
+            }
+        })
     }
 
     /// Runs `call`, and when `stop` was set by its end puts every env and output back as

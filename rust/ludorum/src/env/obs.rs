@@ -79,7 +79,7 @@ pub enum Observations<'a> {
     Uint8(&'a mut [u8]),
 }
 
-impl<'a> Observations<'a> {
+impl Observations<'_> {
     /// The dtype of the entries.
     pub fn dtype(&self) -> ObsDtype {
         match self {
