@@ -480,8 +480,7 @@ impl<G: Game> VecEnv<G> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidOption`] for outputs whose observations are not of the env's dtype; the
-    /// error of the first env (by index) that `check` fails. No env is run then.
+    /// The error of the first env (by index) that `check` fails; no env is run then.
     fn for_each_env<E: Element, C, F>(
         &mut self,
         out: &mut Outputs<'_>,
@@ -494,14 +493,6 @@ impl<G: Game> VecEnv<G> {
         C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_, E>) + Sync,
     {
-        let dtype = self.config.obs_dtype;
-        if out.obs.dtype() != dtype || out.final_obs.dtype() != dtype {
-            return Err(Error::InvalidOption(format!(
-                "the env writes {dtype:?} observations; the outputs hold {:?} and {:?}",
-                out.obs.dtype(),
-                out.final_obs.dtype()
-            )));
-        }
         let envs = self.shape.num_envs;
         let may_share = self.config.threads > 1 && envs > CHUNK;
         let share = may_share && self.pace.share(envs);
@@ -993,6 +984,19 @@ macro_rules! by_dtype {
 
 /// The calls of [`BatchEnv`], with the flag that gives them up.
 impl<G: Game> VecEnv<G> {
+    /// Whether `out`'s observations are of the env's dtype: an error before anything changes.
+    fn check_outputs(&self, out: &Outputs<'_>) -> Result<(), Error> {
+        let dtype = self.config.obs_dtype;
+        if out.obs.dtype() == dtype && out.final_obs.dtype() == dtype {
+            return Ok(());
+        }
+        Err(Error::InvalidOption(format!(
+            "the env writes {dtype:?} observations; the outputs hold {:?} and {:?}",
+            out.obs.dtype(),
+            out.final_obs.dtype()
+        )))
+    }
+
     fn reset_with<E: Element>(
         &mut self,
         seed: Option<u64>,
@@ -1000,6 +1004,7 @@ impl<G: Game> VecEnv<G> {
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
     ) -> Result<(), Error> {
+        self.check_outputs(out)?;
         if let Some(mask) = mask {
             if mask.len() != self.shape.num_envs {
                 return Err(Error::InvalidOption(format!(
@@ -1037,6 +1042,7 @@ impl<G: Game> VecEnv<G> {
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
     ) -> Result<(), Error> {
+        self.check_outputs(out)?;
         check_count("step", actions, self.shape.num_envs)?;
         if !self.reset_done {
             return Err(Error::InvalidOption("call reset() before step()".into()));
@@ -1055,6 +1061,7 @@ impl<G: Game> VecEnv<G> {
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
     ) -> Result<(), Error> {
+        self.check_outputs(out)?;
         check_count("play_outside", actions, self.shape.num_envs)?;
         let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
             if !waits_outside(&context.config.outside, slot) {

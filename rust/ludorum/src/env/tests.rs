@@ -538,7 +538,7 @@ fn a_dtype_the_observation_leaves_or_outputs_of_another_dtype_are_refused() {
     assert!(ObsDtype::parse("float64").is_err());
     assert_eq!(ObsDtype::parse("uint8").unwrap(), ObsDtype::Uint8);
 
-    // an env of uint8 observations given float32 outputs: an error, nothing written
+    // an env of uint8 observations given float32 outputs: an error that changes nothing
     let config = Config {
         num_envs: 2,
         obs_dtype: ObsDtype::Uint8,
@@ -546,9 +546,26 @@ fn a_dtype_the_observation_leaves_or_outputs_of_another_dtype_are_refused() {
     };
     let mut env = VecEnv::<SoLongSucker>::new(&Map::new(), config).expect("valid");
     let mut b = env.buffers();
-    b.obs = ObsDtype::Float32.zeros(b.obs.to_f32().len());
-    let before = b.clone();
-    let err = env.reset(None, None, &mut b.outputs()).unwrap_err();
+    env.reset(Some(4), None, &mut b.outputs())
+        .expect("its own buffers");
+    let mut floats = b.clone();
+    floats.obs = ObsDtype::Float32.zeros(b.obs.to_f32().len());
+    let before = floats.clone();
+    let err = env.reset(Some(9), None, &mut floats.outputs()).unwrap_err();
     assert!(err.to_string().contains("Uint8 observations"), "{err}");
-    assert_eq!(b, before);
+    let err = env.step(&[0, 0], &mut floats.outputs()).unwrap_err();
+    assert!(err.to_string().contains("Uint8 observations"), "{err}");
+    assert_eq!(floats, before);
+    // the seed of the refused reset was not taken: a reset goes on from episode 0 of seed 4
+    let (mut again, mut fresh) = (b.clone(), b.clone());
+    env.reset(None, None, &mut again.outputs()).unwrap();
+    let mut other = VecEnv::<SoLongSucker>::new(&Map::new(), config_of(&env)).unwrap();
+    other.reset(Some(4), None, &mut fresh.outputs()).unwrap();
+    other.reset(None, None, &mut fresh.outputs()).unwrap();
+    assert_eq!(again, fresh);
+}
+
+/// The configuration `env` was made with.
+fn config_of<G: Game>(env: &VecEnv<G>) -> Config {
+    env.config.clone()
 }
