@@ -88,19 +88,6 @@ impl Observations<'_> {
         }
     }
 
-    /// The number of entries.
-    pub fn len(&self) -> usize {
-        match self {
-            Self::Float32(s) => s.len(),
-            Self::Uint8(s) => s.len(),
-        }
-    }
-
-    /// Whether there are no entries.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Copies `buffer`'s entries, of the same dtype and length, into this.
     pub(super) fn load(&mut self, buffer: &ObsBuffer) {
         match (self, buffer) {
