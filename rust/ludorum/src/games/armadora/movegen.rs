@@ -536,32 +536,25 @@ impl Armadora {
 }
 
 impl Armadora {
-    /// Calls `visit` with each legal move of the player to move, ascending: the one walk
-    /// behind the move list and the action ids (a batched env asks for the ids at every step,
-    /// and building the move list for them allocated).
-    fn visit_moves(&self, mut visit: impl FnMut(Move)) {
+    /// Calls `run(bits, base)` with the legal moves of the player to move, ascending, in runs:
+    /// the moves `base + b` for each set bit `b` of `bits`, each run above the one before (the
+    /// advanced rules' moves one at a time). The one walk behind the move list and the action
+    /// ids. In runs because a batched env asks for the ids at every step, often two thousand
+    /// of them (the pairs of palisades), and a run of bits becomes ids in a few instructions
+    /// each, where a call per move cost about twenty.
+    fn visit_runs(&self, mut run: impl FnMut(u128, usize)) {
         let Some(p) = self.to_move_now() else {
             return;
         };
-        let free = self.free_cells();
-        for s in 0..5u8 {
-            if self.supplies[p][usize::from(s)] > 0 {
-                let mut f = free;
-                while f != 0 {
-                    let c = f.trailing_zeros() as usize;
-                    f &= f - 1;
-                    visit(Move::warrior(s + 1, c));
-                }
+        let free = u128::from(self.free_cells());
+        for s in 0..5 {
+            if self.supplies[p][s] > 0 {
+                run(free, Move::warrior(s as u8 + 1, 0).action());
             }
         }
         if self.palisades_left > 0 {
             let pm = self.palisade_moves();
-            let mut l = pm.singles;
-            while l != 0 {
-                let a = l.trailing_zeros() as usize;
-                l &= l - 1;
-                visit(Move::single(a));
-            }
+            run(pm.singles, SINGLE_BASE);
             if pm.pairs_allowed {
                 let bad = pm.bad();
                 let mut bi = 0;
@@ -569,23 +562,47 @@ impl Armadora {
                 while l != 0 {
                     let a = l.trailing_zeros() as usize;
                     l &= l - 1;
-                    let mut m = l;
-                    while m != 0 {
-                        let b = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        let mv = Move::pair(a, b);
-                        if bi < bad.len() && bad[bi] == mv.0 {
-                            bi += 1;
-                        } else {
-                            visit(mv);
-                        }
+                    // the pairs (a, b) for b above a: ids `base + b`, less the illegal ones,
+                    // which come in id order
+                    let base = Move::pair(a, a + 1).action() - (a + 1);
+                    let mut row = l;
+                    while bi < bad.len() && usize::from(bad[bi]) < base + SLOTS {
+                        row &= !(1u128 << (usize::from(bad[bi]) - base));
+                        bi += 1;
                     }
+                    run(row, base);
                 }
             }
         }
-        visit(Move::PASS);
+        run(1, PASS);
         if self.is_advanced() {
-            self.advanced_moves(p, &mut visit);
+            self.advanced_moves(p, &mut |mv: Move| run(1, mv.action()));
+        }
+    }
+}
+
+/// Appends `base + b` to `ids` for each set bit `b` of `bits`, ascending.
+///
+/// Sized once and then written, an id costs about four instructions; pushed one at a time from
+/// a walk over the bits, about a dozen (each push checks the capacity, and the bit tricks on a
+/// `u128` take twice the operations of a `u64`'s). Worth it for long runs such as a slot's
+/// pairs (up to 66); the resize is a call, so a single id (the pass, the advanced rules'
+/// moves) is pushed.
+#[inline(always)]
+fn push_ids(ids: &mut Vec<u32>, bits: u128, base: usize) {
+    for (half, first) in [(bits as u64, base), ((bits >> 64) as u64, base + 64)] {
+        if half & half.wrapping_sub(1) == 0 {
+            if half != 0 {
+                ids.push(first as u32 + half.trailing_zeros());
+            }
+            continue;
+        }
+        let start = ids.len();
+        ids.resize(start + half.count_ones() as usize, 0);
+        let mut rest = half;
+        for id in &mut ids[start..] {
+            *id = first as u32 + rest.trailing_zeros();
+            rest &= rest - 1;
         }
     }
 }
@@ -594,13 +611,18 @@ impl MoveGen for Armadora {
     /// The legal moves of the player to move, ascending (see [`MoveGen::legal_moves`]).
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        self.visit_moves(|mv| moves.push(mv));
+        self.visit_runs(|mut bits, base| {
+            while bits != 0 {
+                moves.push(Move((base + bits.trailing_zeros() as usize) as u16));
+                bits &= bits - 1;
+            }
+        });
     }
 
     /// The legal action ids, ascending, without the move list.
     fn legal_actions(&self, actions: &mut Vec<u32>) {
         actions.clear();
-        self.visit_moves(|mv| actions.push(mv.action() as u32));
+        self.visit_runs(|bits, base| push_ids(actions, bits, base));
     }
 
     /// True when `mv` is legal now (without generating the list).
