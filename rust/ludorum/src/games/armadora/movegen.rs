@@ -562,6 +562,9 @@ impl Armadora {
                 while l != 0 {
                     let a = l.trailing_zeros() as usize;
                     l &= l - 1;
+                    if l == 0 {
+                        break; // no partner above `a`
+                    }
                     // the pairs (a, b) for b above a: ids `base + b`, less the illegal ones,
                     // which come in id order
                     let base = Move::pair(a, a + 1).action() - (a + 1);
