@@ -559,13 +559,8 @@ fn a_dtype_the_observation_leaves_or_outputs_of_another_dtype_are_refused() {
     // the seed of the refused reset was not taken: a reset goes on from episode 0 of seed 4
     let (mut again, mut fresh) = (b.clone(), b.clone());
     env.reset(None, None, &mut again.outputs()).unwrap();
-    let mut other = VecEnv::<SoLongSucker>::new(&Map::new(), config_of(&env)).unwrap();
+    let mut other = VecEnv::<SoLongSucker>::new(&Map::new(), env.config.clone()).unwrap();
     other.reset(Some(4), None, &mut fresh.outputs()).unwrap();
     other.reset(None, None, &mut fresh.outputs()).unwrap();
     assert_eq!(again, fresh);
-}
-
-/// The configuration `env` was made with.
-fn config_of<G: Game>(env: &VecEnv<G>) -> Config {
-    env.config.clone()
 }
