@@ -43,6 +43,7 @@ use crate::search::{Agent, AgentSpec};
 mod draw;
 mod obs;
 mod pace;
+mod prefetch;
 #[cfg(test)]
 mod tests;
 
@@ -557,6 +558,8 @@ impl<G: Game> VecEnv<G> {
             } else {
                 Vec::new()
             };
+            // where the envs' mask rows are, for the prefetch (never read through)
+            let masks = part.mask.as_ptr();
             // rows by exact chunks: one bounds check a buffer and call, none an env
             let rows = (part.draws.iter_mut().zip(part.ahead.iter_mut()))
                 .zip(part.obs.chunks_exact_mut(obs_size))
@@ -565,7 +568,16 @@ impl<G: Game> VecEnv<G> {
                 .zip(part.mask.chunks_exact_mut(shape.num_actions))
                 .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
                 .zip(part.final_obs.chunks_exact_mut(obs_size));
-            for (k, (slot, row)) in part.slots.iter_mut().zip(rows).enumerate() {
+            for (k, row) in rows.enumerate() {
+                if let Some(ahead) = part.slots.get(k + prefetch::AHEAD) {
+                    prefetch::value(&ahead.game);
+                    // a row cleared whole is written in order, which the hardware follows
+                    if !clears_whole(shape.num_actions, &ahead.legal) {
+                        let row = masks.wrapping_add((k + prefetch::AHEAD) * shape.num_actions);
+                        prefetch::entries(row, &ahead.legal);
+                    }
+                }
+                let slot = &mut part.slots[k];
                 let (
                     ((((((draw, next), obs), rewards), (terminated, truncated)), mask), flags),
                     final_obs,
@@ -1219,13 +1231,19 @@ impl<G: Game> BatchEnv for VecEnv<G> {
 /// few wide stores cost less than a store and a bounds check per entry of the list.
 const CLEAR_WHOLE: usize = 32;
 
+/// Whether a mask row of `len` entries whose set entries are `set` is cleared whole.
+#[inline(always)]
+fn clears_whole(len: usize, set: &[u32]) -> bool {
+    len <= CLEAR_WHOLE * set.len()
+}
+
 /// Clears a mask row whose set entries are `set`: the whole row when it is short against the
 /// list (tic-tac-toe, Connect Four, Armadora, Dominions, Chinese Checkers' `piece_to` ids),
 /// else the listed entries (the 14,642 `from_to` ids of Chinese Checkers, with a few dozen
 /// legal).
 #[inline]
 fn clear_mask(mask: &mut [bool], set: &[u32]) {
-    if mask.len() <= CLEAR_WHOLE * set.len() {
+    if clears_whole(mask.len(), set) {
         mask.fill(false);
     } else {
         for &a in set {
