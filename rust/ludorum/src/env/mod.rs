@@ -569,11 +569,12 @@ impl<G: Game> VecEnv<G> {
                 .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
                 .zip(part.final_obs.chunks_exact_mut(obs_size));
             for (k, row) in rows.enumerate() {
-                if let Some(ahead) = part.slots.get(k + prefetch::AHEAD) {
+                let next = k + prefetch::AHEAD;
+                if let Some(ahead) = part.slots.get(next) {
                     prefetch::value(&ahead.game);
                     // a row cleared whole is written in order, which the hardware follows
                     if !clears_whole(shape.num_actions, &ahead.legal) {
-                        let row = masks.wrapping_add((k + prefetch::AHEAD) * shape.num_actions);
+                        let row = masks.wrapping_add(next * shape.num_actions);
                         prefetch::entries(row, &ahead.legal);
                     }
                 }
