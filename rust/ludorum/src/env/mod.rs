@@ -530,6 +530,12 @@ impl<G: Game> VecEnv<G> {
         };
         let n = shape.num_envs;
         let threads = threads.clamp(1, n);
+        // the envs one thread walks: a thread's home range, the chunks it takes aside
+        let plan = prefetch::Plan::new(
+            n.div_ceil(threads),
+            std::mem::size_of::<G>(),
+            shape.num_actions,
+        );
         let obs_size = shape.observation_size();
         let parts = Parts {
             slots: &mut self.slots,
@@ -571,9 +577,11 @@ impl<G: Game> VecEnv<G> {
             for (k, row) in rows.enumerate() {
                 let next = k + prefetch::AHEAD;
                 if let Some(ahead) = part.slots.get(next) {
-                    prefetch::value(&ahead.game);
+                    if plan.states {
+                        prefetch::value(&ahead.game);
+                    }
                     // a row cleared whole is written in order, which the hardware follows
-                    if !clears_whole(shape.num_actions, &ahead.legal) {
+                    if plan.masks && !clears_whole(shape.num_actions, &ahead.legal) {
                         let row = masks.wrapping_add(next * shape.num_actions);
                         prefetch::entries(row, &ahead.legal);
                     }

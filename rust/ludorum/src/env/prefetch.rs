@@ -6,7 +6,8 @@
 //! order, but not the lines a move reads in a state, nor the mask entries of the legal actions
 //! that are cleared and set: each was a miss the step waited for. While env `k` is stepped,
 //! the state and the mask lines of env `k + AHEAD` are asked for, so that they have arrived
-//! when its turn comes (`docs/performance.md` has the measurements).
+//! when its turn comes, where one thread's envs have more of that memory than the caches hold
+//! ([`Plan`]; `docs/performance.md` has the measurements).
 //!
 //! This is the engine's one `unsafe` call: the x86 prefetch intrinsic is `unsafe` as it takes
 //! an address, though it neither reads into the program nor faults. Elsewhere it is a no-op.
@@ -14,6 +15,35 @@
 /// How many envs ahead of the one being stepped its memory is asked for: two envs' work
 /// (a microsecond or more with large states) covers the time a line takes to come.
 pub(super) const AHEAD: usize = 2;
+
+/// The memory of one kind (states, or mask rows) that one thread's envs must exceed for it to
+/// be asked for: twice the L2 of a core of the machine measured (1 MiB). Below it, that memory
+/// is still in the caches from the last step, and asking for it only costs the instructions:
+/// 5.5% of a Chinese Checkers step with 32 envs (224 KB of states), 6% of a `from_to` step
+/// with 128 (0.9 MB of states, 1.9 MB of mask rows), 3% of a Connect Four or So Long Sucker
+/// step with 1,024. Above it the prefetch paid: 4% of a Chinese Checkers step with 512 envs,
+/// 13-14% with 1,024 (`docs/performance.md`).
+const FAR_BYTES: usize = 2 << 20;
+
+/// What a step asks for ahead, chosen once a call from how much memory one thread's envs walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Plan {
+    /// The next envs' states (within the limits of [`value`]).
+    pub(super) states: bool,
+    /// The mask lines of the next envs' listed entries (within the limits of [`entries`]).
+    pub(super) masks: bool,
+}
+
+impl Plan {
+    /// The plan for `envs` envs on one thread, each with a state of `state_bytes` and a mask
+    /// row of `row_bytes`.
+    pub(super) fn new(envs: usize, state_bytes: usize, row_bytes: usize) -> Self {
+        Self {
+            states: envs.saturating_mul(state_bytes) > FAR_BYTES,
+            masks: envs.saturating_mul(row_bytes) > FAR_BYTES,
+        }
+    }
+}
 
 /// The largest state asked for, whole. A larger one (Dominions' 20 KB) is not: a step reads a
 /// small part of it, and asking for its first 8 KB made the step 8% slower.
@@ -90,5 +120,22 @@ mod tests {
         let row = [true; 300];
         entries(row.as_ptr(), &(0..300).collect::<Vec<_>>());
         assert!(row.iter().all(|&b| b));
+    }
+
+    #[test]
+    fn only_memory_beyond_the_caches_is_asked_for() {
+        let plan = |states, masks| Plan { states, masks };
+        // Chinese Checkers (7 KB states; `from_to` rows of 14,642 entries, `piece_to` 1,211)
+        assert_eq!(Plan::new(32, 6_976, 14_642), plan(false, false));
+        assert_eq!(Plan::new(128, 6_976, 14_642), plan(false, false));
+        assert_eq!(Plan::new(512, 6_976, 1_211), plan(true, false));
+        assert_eq!(Plan::new(1024, 6_976, 14_642), plan(true, true));
+        // Domination: small states, large sparse rows
+        assert_eq!(Plan::new(1024, 320, 13_624), plan(false, true));
+        // Connect Four, So Long Sucker
+        assert_eq!(Plan::new(1024, 80, 7), plan(false, false));
+        assert_eq!(Plan::new(1024, 1_480, 149), plan(false, false));
+        // no overflow
+        assert_eq!(Plan::new(usize::MAX, 2, 2), plan(true, true));
     }
 }
