@@ -24,7 +24,7 @@ from . import game_info, games, new, simulate
 from ._options import parse_pairs
 from ._ply_cap import with_ply_cap
 
-__all__ = ["BenchConfig", "first_config", "run_bench", "timed"]
+__all__ = ["BenchConfig", "first_config", "in_turn", "run_bench", "timed"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,42 @@ def timed(fn: Callable[[], int], min_seconds: float) -> float:
         elapsed = time.perf_counter() - start
         if elapsed >= min_seconds:
             return units / elapsed
+
+
+def in_turn(
+    steps: dict[str, Callable[[], int]], seconds: float, block: float = 0.1
+) -> dict[str, float]:
+    """Units per second of each of ``steps`` (each call returns how many units it did), run
+    in turn: blocks of about ``block`` seconds of each, in rotation, until each has run for
+    ``seconds``.
+
+    A shared or virtual machine can run the same work at half the speed a minute later; run
+    one after the other, two measurements can meet different moments of it, and their ratio
+    says more about the machine than about them. Taking turns, every one of them meets every
+    moment alike, so their ratios hold. A block holds at least one call.
+
+    >>> from ludorum.bench import in_turn
+    >>> rates = in_turn({"one": lambda: 1, "two": lambda: 2}, seconds=0.02, block=0.005)
+    >>> sorted(rates), 1.5 < rates["two"] / rates["one"] < 2.5
+    (['one', 'two'], True)
+    """
+    units = dict.fromkeys(steps, 0)
+    spent = dict.fromkeys(steps, 0.0)
+    turn = 0
+    while left := [name for name in steps if spent[name] < seconds]:
+        # each round starts with the next one, so that none always follows the same
+        turn += 1
+        for name in left[turn % len(left) :] + left[: turn % len(left)]:
+            step, done, start = steps[name], 0, time.perf_counter()
+            until = min(block, seconds - spent[name])
+            while True:
+                done += step()
+                elapsed = time.perf_counter() - start
+                if elapsed >= until:
+                    break
+            units[name] += done
+            spent[name] += elapsed
+    return {name: units[name] / spent[name] for name in steps}
 
 
 def _python_loop(config: BenchConfig, seed: int) -> int:

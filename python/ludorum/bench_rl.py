@@ -7,7 +7,9 @@ action mask, a uniformly random legal action, and playing it (a finished game st
 game at a time from Python. Where pgx is installed (``pip install "ludorum[bench]"``) and has the
 game under the same name (tic-tac-toe, Connect Four), its jit-compiled ``vmap`` step over 1024
 games on the CPU (observation, mask, a random legal action, autoreset) is a column too. Ratios
-count: all run in the same process, one after the other.
+count: all run in the same process, in turn (blocks of a tenth of a second of each, in
+rotation, :func:`ludorum.bench.in_turn`), so that a change of the machine's load falls on every
+column alike.
 
 Beside them: what a step costs against a ply of ``ludorum.simulate`` on one thread (random
 play with nothing written out), how much a second thread adds, and, for the games OpenSpiel
@@ -21,14 +23,14 @@ from __future__ import annotations
 import importlib
 import random
 import sys
-import time
+from collections.abc import Callable
 from typing import Any, TextIO, cast
 
 import numpy as np
 
 from . import game_info, games, new, simulate
 from ._ply_cap import with_ply_cap
-from .bench import first_config
+from .bench import first_config, in_turn, timed
 from .vec_env import VecEnv
 
 __all__ = ["ENCODING_OPTION", "NUM_ENVS", "RL_CONFIGS", "rl_rows", "run_rl_bench"]
@@ -77,18 +79,9 @@ def _with_cap(game: str, options: dict[str, Any]) -> dict[str, Any]:
     return with_ply_cap(game, options, options.get("max_plies", "default"))
 
 
-def _rate(step: Any, seconds: float) -> float:
-    """Steps per second of ``step()`` (which returns how many env steps it did)."""
-    done, start = 0, time.perf_counter()
-    while True:
-        done += step()
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return float(done / elapsed)
-
-
-def vec_env_rate(game: str, options: dict[str, Any], seconds: float, threads: int | None) -> float:
-    """Env steps per second of ``VecEnv`` with :data:`NUM_ENVS` games."""
+def vec_env_steps(game: str, options: dict[str, Any], threads: int | None) -> Callable[[], int]:
+    """One step of ``VecEnv`` with :data:`NUM_ENVS` games, as a call that returns its env
+    steps."""
     env = VecEnv(game, NUM_ENVS, seed=1, threads=threads, **options)
     env.reset()
 
@@ -96,11 +89,17 @@ def vec_env_rate(game: str, options: dict[str, Any], seconds: float, threads: in
         env.step(env.sample_actions())
         return NUM_ENVS
 
-    return _rate(step, seconds)
+    return step
 
 
-def ply_rate(game: str, options: dict[str, Any], seconds: float) -> float:
-    """Plies per second of ``ludorum.simulate`` on one thread (random play, the game's cap)."""
+def vec_env_rate(game: str, options: dict[str, Any], seconds: float, threads: int | None) -> float:
+    """Env steps per second of ``VecEnv`` with :data:`NUM_ENVS` games, alone."""
+    return timed(vec_env_steps(game, options, threads), seconds)
+
+
+def ply_steps(game: str, options: dict[str, Any]) -> Callable[[], int]:
+    """A batch of ``ludorum.simulate`` on one thread (random play, the game's cap), as a call
+    that returns its plies."""
     seeds = iter(range(1 << 62))
 
     def batch(games: int) -> int:
@@ -109,17 +108,18 @@ def ply_rate(game: str, options: dict[str, Any], seconds: float) -> float:
 
     # batches of about 200,000 plies, so that the cost of a call stays small beside short games
     games = max(64, 200_000 * 64 // max(1, batch(64)))
-    return _rate(lambda: batch(games), seconds)
+    return lambda: batch(games)
 
 
-def turns_per_second(aec: Any, seconds: float) -> float:
-    """Turns per second of random legal play through PettingZoo's AEC API, as a user drives
-    it: ``agent_iter()``, ``last()``, a uniformly random legal action from the action mask,
-    ``step()``, and a reset after each game."""
+def turns_steps(aec: Any) -> Callable[[], int]:
+    """A game of random legal play through PettingZoo's AEC API, as a user drives it, as a call
+    that returns its turns: ``agent_iter()``, ``last()``, a uniformly random legal action from
+    the action mask, ``step()``, and a reset after the game."""
     rng = random.Random(0)
     aec.reset(seed=0)
-    turns, start = 0, time.perf_counter()
-    while True:
+
+    def game() -> int:
+        turns = 0
         for _ in aec.agent_iter():
             observation, _, termination, truncation, info = aec.last()
             if termination or truncation:
@@ -134,14 +134,21 @@ def turns_per_second(aec: Any, seconds: float) -> float:
                 action = int(legal[int(rng.random() * len(legal))])
             aec.step(action)
             turns += 1
-        if time.perf_counter() - start >= seconds:
-            return turns / (time.perf_counter() - start)
         aec.reset()
+        return turns
+
+    return game
+
+
+def turns_per_second(aec: Any, seconds: float) -> float:
+    """Turns per second of random legal play through PettingZoo's AEC API (see
+    :func:`turns_steps`), alone."""
+    return timed(turns_steps(aec), seconds)
 
 
 def shimmy_rates(game: str, options: dict[str, Any], seconds: float) -> tuple[float, float] | None:
     """Turns per second of ``ludorum.pettingzoo.env(game)`` and of Shimmy's OpenSpiel wrapper
-    of OpenSpiel's game of the same rules (``None`` without Shimmy or such a game)."""
+    of OpenSpiel's game of the same rules, in turn (``None`` without Shimmy or such a game)."""
     peer = game_info(game).openspiel
     try:
         # imported by name: shimmy ships no types
@@ -153,16 +160,20 @@ def shimmy_rates(game: str, options: dict[str, Any], seconds: float) -> tuple[fl
     if not peer:
         return None
     config = {"players": options["players"]} if "players" in options else {}
-    # the game by name and config: Shimmy reloads it that way at every reset
-    theirs = turns_per_second(
-        shimmy.OpenSpielCompatibilityV0(game_name=peer, config=config), seconds
+    rates = in_turn(
+        {
+            # the game by name and config: Shimmy reloads it that way at every reset
+            "theirs": turns_steps(shimmy.OpenSpielCompatibilityV0(game_name=peer, config=config)),
+            "ours": turns_steps(env(game, **options)),
+        },
+        seconds,
     )
-    ours = turns_per_second(env(game, **options), seconds)
-    return ours, theirs
+    return rates["ours"], rates["theirs"]
 
 
-def states_rate(game: str, options: dict[str, Any], seconds: float) -> float:
-    """The same work over :data:`NUM_ENVS` ludorum states driven from Python."""
+def states_steps(game: str, options: dict[str, Any]) -> Callable[[], int]:
+    """The same work as a ``VecEnv`` step over :data:`NUM_ENVS` ludorum states driven from
+    Python."""
     states = [new(game, **options) for _ in range(NUM_ENVS)]
     rng = random.Random(1)
 
@@ -176,10 +187,10 @@ def states_rate(game: str, options: dict[str, Any], seconds: float) -> float:
             state.apply_action(int(actions[int(rng.random() * len(actions))]))
         return NUM_ENVS
 
-    return _rate(step, seconds)
+    return step
 
 
-def openspiel_rate(spec: str, seconds: float) -> float | None:
+def openspiel_steps(spec: str) -> Callable[[], int] | None:
     """The same work over :data:`NUM_ENVS` OpenSpiel states (``None`` without OpenSpiel)."""
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -200,10 +211,10 @@ def openspiel_rate(spec: str, seconds: float) -> float | None:
             state.apply_action(actions[int(rng.random() * len(actions))])
         return NUM_ENVS
 
-    return _rate(step, seconds)
+    return step
 
 
-def pgx_rate(game: str, seconds: float) -> float | None:
+def pgx_steps(game: str) -> Callable[[], int] | None:
     """The same work as one jit-compiled pgx step of :data:`NUM_ENVS` games on the CPU
     (``None`` without pgx, or where pgx has no game of that name)."""
     try:
@@ -242,7 +253,7 @@ def pgx_rate(game: str, seconds: float) -> float | None:
         state.observation.block_until_ready()
         return NUM_ENVS
 
-    return _rate(step, seconds)
+    return step
 
 
 def run_rl_bench(
@@ -268,17 +279,21 @@ def run_rl_bench(
     print(head, file=out)
     rows = []
     for game, (label, options) in ((g, row) for g in games() for row in rl_rows(g)):
-        one = vec_env_rate(game, options, seconds, threads=1)
-        two = vec_env_rate(game, options, seconds, threads=2)
-        plies = ply_rate(game, options, seconds)
-        python = states_rate(game, options, seconds)
+        steps: dict[str, Callable[[], int] | None] = {
+            "one": vec_env_steps(game, options, threads=1),
+            "two": vec_env_steps(game, options, threads=2),
+            "plies": ply_steps(game, options),
+            "python": states_steps(game, options),
+        }
         peer = game_info(game).openspiel
-        spiel = None
         if peer:
             params = [f"players={options['players']}"] if "players" in options else []
             params += [f"max_moves={options['max_plies']}"] if options.get("max_plies") else []
-            spiel = openspiel_rate(f"{peer}({','.join(params)})", seconds)
-        jax_rate = pgx_rate(game, seconds)
+            steps["spiel"] = openspiel_steps(f"{peer}({','.join(params)})")
+        steps["jax"] = pgx_steps(game)
+        rates = in_turn({k: v for k, v in steps.items() if v is not None}, seconds)
+        one, two, plies, python = rates["one"], rates["two"], rates["plies"], rates["python"]
+        spiel, jax_rate = rates.get("spiel"), rates.get("jax")
         best = max(one, two)
         row = {
             "game": game,
