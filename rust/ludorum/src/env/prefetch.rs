@@ -19,10 +19,10 @@ pub(super) const AHEAD: usize = 2;
 /// The memory of one kind (states, or mask rows) that one thread's envs must exceed for it to
 /// be asked for: twice the L2 of a core of the machine measured (1 MiB). Below it, that memory
 /// is still in the caches from the last step, and asking for it only costs the instructions:
-/// 5.5% of a Chinese Checkers step with 32 envs (224 KB of states), 6% of a `from_to` step
-/// with 128 (0.9 MB of states, 1.9 MB of mask rows), 3% of a Connect Four or So Long Sucker
-/// step with 1,024. Above it the prefetch paid: 4% of a Chinese Checkers step with 512 envs,
-/// 13-14% with 1,024 (`docs/performance.md`).
+/// 4-5.5% of a Chinese Checkers step with 32 envs (224 KB of states), 6-11% of a `from_to`
+/// step with 128 (0.9 MB of states, 1.9 MB of mask rows), 2-4% of a Connect Four or So Long
+/// Sucker step with 1,024. Above it the prefetch paid: 4% of a Chinese Checkers step with 512
+/// envs, 13-15% with 1,024 (`docs/performance.md`).
 const FAR_BYTES: usize = 2 << 20;
 
 /// What a step asks for ahead, chosen once a call from how much memory one thread's envs walk.
