@@ -47,6 +47,23 @@ def test_a_block_holds_at_least_one_call(monkeypatch: pytest.MonkeyPatch) -> Non
     assert rates == {"slow": 0.5, "other": 0.1}
 
 
+def test_no_time_still_measures_one_call_of_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = itertools.count()
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: float(next(clock)))
+    calls: list[str] = []
+
+    def step(name: str) -> int:
+        calls.append(name)
+        return 2
+
+    assert bench.timed(lambda: step("timed"), 0) == 2.0
+    assert bench.in_turn({"a": lambda: step("a"), "b": lambda: step("b")}, 0) == {
+        "a": 2.0,
+        "b": 2.0,
+    }
+    assert calls == ["timed", "b", "a"]
+
+
 def test_the_rl_bench_prints_every_column(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_rl, "games", lambda: ["tic_tac_toe", "connect_four"])
     monkeypatch.setattr(bench_rl, "NUM_ENVS", 64)

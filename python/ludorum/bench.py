@@ -92,13 +92,9 @@ def _openspiel_spec(name: str, options: dict[str, Any]) -> str:
 
 
 def timed(fn: Callable[[], int], min_seconds: float) -> float:
-    """Units per second of ``fn`` (which returns how many units it did), over ``min_seconds``."""
-    units, start = 0, time.perf_counter()
-    while True:
-        units += fn()
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return units / elapsed
+    """Units per second of ``fn`` (which returns how many units it did), over ``min_seconds``:
+    :func:`in_turn` with one step, in one block."""
+    return in_turn({"": fn}, min_seconds, block=min_seconds)[""]
 
 
 def in_turn(
@@ -111,7 +107,8 @@ def in_turn(
     A shared or virtual machine can run the same work at half the speed a minute later; run
     one after the other, two measurements can meet different moments of it, and their ratio
     says more about the machine than about them. Taking turns, every one of them meets every
-    moment alike, so their ratios hold. A block holds at least one call.
+    moment alike, so their ratios hold. A block holds at least one call, and each runs one
+    block at least.
 
     >>> from ludorum.bench import in_turn
     >>> rates = in_turn({"one": lambda: 1, "two": lambda: 2}, seconds=0.02, block=0.005)
@@ -121,7 +118,8 @@ def in_turn(
     units = dict.fromkeys(steps, 0)
     spent = dict.fromkeys(steps, 0.0)
     turn = 0
-    while left := [name for name in steps if spent[name] < seconds]:
+    # every one runs one block at least, so that no time (0 s) still measures a call
+    while left := [name for name in steps if spent[name] < seconds or turn == 0]:
         # each round starts with the next one, so that none always follows the same
         turn += 1
         for name in left[turn % len(left) :] + left[: turn % len(left)]:

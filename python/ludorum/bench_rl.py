@@ -92,11 +92,6 @@ def vec_env_steps(game: str, options: dict[str, Any], threads: int | None) -> Ca
     return step
 
 
-def vec_env_rate(game: str, options: dict[str, Any], seconds: float, threads: int | None) -> float:
-    """Env steps per second of ``VecEnv`` with :data:`NUM_ENVS` games, alone."""
-    return timed(vec_env_steps(game, options, threads), seconds)
-
-
 def ply_steps(game: str, options: dict[str, Any]) -> Callable[[], int]:
     """A batch of ``ludorum.simulate`` on one thread (random play, the game's cap), as a call
     that returns its plies."""

@@ -28,7 +28,7 @@ const FAR_BYTES: usize = 2 << 20;
 /// What a step asks for ahead, chosen once a call from how much memory one thread's envs walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Plan {
-    /// The next envs' states (within the limits of [`value`]).
+    /// The next envs' states, whole.
     pub(super) states: bool,
     /// The mask lines of the next envs' listed entries (within the limits of [`entries`]).
     pub(super) masks: bool,
@@ -36,10 +36,13 @@ pub(super) struct Plan {
 
 impl Plan {
     /// The plan for `envs` envs on one thread, each with a state of `state_bytes` and a mask
-    /// row of `row_bytes`.
+    /// row of `row_bytes`. A state is asked for only if larger than a cache line (tic-tac-toe's
+    /// is not: the envs are walked in order, and the hardware follows them) and at most
+    /// [`STATE_BYTES`].
     pub(super) fn new(envs: usize, state_bytes: usize, row_bytes: usize) -> Self {
+        let state_sized = LINE < state_bytes && state_bytes <= STATE_BYTES;
         Self {
-            states: envs.saturating_mul(state_bytes) > FAR_BYTES,
+            states: state_sized && envs.saturating_mul(state_bytes) > FAR_BYTES,
             masks: envs.saturating_mul(row_bytes) > FAR_BYTES,
         }
     }
@@ -66,14 +69,10 @@ fn line<T>(address: *const T) {
     let _ = address;
 }
 
-/// Asks for the lines of `value`, unless it is larger than [`STATE_BYTES`] or fits in a line
-/// (tic-tac-toe's: the envs are walked in order, and the hardware follows them).
+/// Asks for the lines of `value` ([`Plan`] says whether a state is worth it).
 #[inline(always)]
 pub(super) fn value<T>(value: &T) {
     let bytes = std::mem::size_of::<T>();
-    if bytes <= LINE || bytes > STATE_BYTES {
-        return;
-    }
     let start = std::ptr::from_ref(value).cast::<u8>();
     // from the line `start` is in, so that the last line is not left out
     let skew = start as usize % LINE;
@@ -110,10 +109,9 @@ mod tests {
 
     #[test]
     fn a_prefetch_reads_nothing_and_never_faults() {
-        // a state of several lines, one of a line, one of more than STATE_BYTES
+        // a value of several lines, and one within a line
         value(&[7u8; 1000]);
         value(&[7u8; 8]);
-        value(&[0u64; 2048]);
         // addresses nothing is at: a read there would fault
         entries(std::ptr::null::<bool>(), &[0, 1, 64, 1 << 20]);
         entries(usize::MAX as *const bool, &[0, 3]);
@@ -135,7 +133,10 @@ mod tests {
         // Connect Four, So Long Sucker
         assert_eq!(Plan::new(1024, 80, 7), plan(false, false));
         assert_eq!(Plan::new(1024, 1_480, 149), plan(false, false));
+        // a state within a line, or beyond STATE_BYTES (Dominions' 20 KB), however many envs
+        assert_eq!(Plan::new(1 << 20, 24, 9), plan(false, true));
+        assert_eq!(Plan::new(1024, 19_792, 13_672), plan(false, true));
         // no overflow
-        assert_eq!(Plan::new(usize::MAX, 2, 2), plan(true, true));
+        assert_eq!(Plan::new(usize::MAX, 1_000, 2), plan(true, true));
     }
 }
