@@ -454,9 +454,10 @@ impl MoveGen for ChineseCheckers {
             loop {
                 let from = froms.trailing_zeros() as usize;
                 froms &= froms - 1;
-                let n = self.cache.count(from);
+                let n = self.cache.count(player, from);
                 if k < n {
-                    return Move::between(from, nth_bit(self.cache.destinations(from), k));
+                    let destinations = self.cache.destinations(player, from);
+                    return Move::between(from, nth_bit(destinations, k));
                 }
                 k -= n;
             }
@@ -536,8 +537,8 @@ impl ChineseCheckers {
                     let from = pieces.trailing_zeros() as usize;
                     pieces &= pieces - 1;
                     let fresh = self.destinations(self.area(), true, player, from);
-                    assert_eq!(self.cache.destinations(from), fresh);
-                    assert_eq!(self.cache.count(from), fresh.count_ones() as usize);
+                    assert_eq!(self.cache.destinations(player, from), fresh);
+                    assert_eq!(self.cache.count(player, from), fresh.count_ones() as usize);
                 }
             }
         }
