@@ -47,8 +47,8 @@ struct Reads {
 // One player's reads fill four cache lines.
 const _: () = assert!(std::mem::size_of::<Reads>() == 4 * 64);
 
-/// One player's destination masks by piece number, aligned to a cache line (ten pieces' fill
-/// three lines).
+/// One player's destination masks by piece number, aligned to a cache line (ten pieces' masks,
+/// 160 bytes, fill three lines).
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
 struct Masks([u128; MAX_PIECES]);
