@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
@@ -112,9 +112,10 @@ pub const MAX_THREADS: usize = 1024;
 
 /// Runs `work(i)` for every `i` in `0..count` over at most `threads` threads (never more than
 /// there is work for, nor more than [`MAX_THREADS`]) and returns the results in index order.
-/// Items are handed out in runs of consecutive indices, each a share of what is left (see
-/// [`run_length`]), so that long and short ones balance over the threads at the end; the
-/// results are gathered as they come, nothing is allocated for `count` items up front.
+/// Items are handed out in runs of consecutive indices, of about a millisecond's work and each
+/// a share of what is left (see [`items_in_a_run`] and [`run_length`]), so that long and short
+/// ones balance over the threads at the end; the results are gathered as they come, nothing is
+/// allocated for `count` items up front.
 ///
 /// With a `monitor`, the calling thread does no work but calls `monitor(done)` about every
 /// [`MONITOR_INTERVAL`] and once at the end; when it returns `false` the workers stop after
@@ -216,16 +217,19 @@ where
     let worker = || {
         let mut finished = Vec::new();
         let mut state = init();
+        // what this thread's last run took an item; unknown before its first
+        let mut per_item = Duration::MAX;
         while !stop.load(Ordering::Relaxed) {
             // the counters are shared by every thread: taken once a run, not once an item
             let left = count.saturating_sub(next.load(Ordering::Relaxed));
-            let length = run_length(left, threads);
+            let length = run_length(left, threads).min(items_in_a_run(per_item));
             let first = next.fetch_add(length, Ordering::Relaxed);
             if first >= count {
                 break;
             }
             let end = count.min(first + length);
             let mut run = Vec::with_capacity(end - first);
+            let start = Instant::now();
             for i in first..end {
                 // stopped: the items under way end, no new one starts
                 if stop.load(Ordering::Relaxed) {
@@ -233,6 +237,7 @@ where
                 }
                 run.push(work(&mut state, i));
             }
+            per_item = start.elapsed() / run.len().max(1) as u32;
             done.fetch_add(run.len(), Ordering::Relaxed);
             finished.push((first, run));
         }
@@ -280,16 +285,35 @@ where
 }
 
 /// The most items [`run_with`] hands a thread at once: a few hundred of the shortest games
-/// (tic-tac-toe's take a quarter of a microsecond) take the shared counters' cost off each;
-/// a run of the longest ends within a fraction of a second, so the progress stays live.
+/// (tic-tac-toe's take a quarter of a microsecond) take the shared counters' cost off each.
 const MAX_RUN: usize = 256;
+
+/// About how long a run takes: long enough that the shared counters cost nothing beside it,
+/// short enough that the progress, counted by runs, moves on smoothly.
+const RUN_TIME: Duration = Duration::from_millis(1);
+
+/// How many items of `per_item` each fill about [`RUN_TIME`] (one while unknown, or for items
+/// longer than that: a search's games are counted one by one), at most [`MAX_RUN`].
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::batch::items_in_a_run;
+/// use std::time::Duration;
+/// let (short, long) = (Duration::from_micros(50), Duration::from_secs(2));
+/// assert_eq!((items_in_a_run(short), items_in_a_run(long), items_in_a_run(Duration::MAX)), (20, 1, 1));
+/// ```
+pub fn items_in_a_run(per_item: Duration) -> usize {
+    let items = RUN_TIME.as_nanos() / per_item.as_nanos().max(1);
+    usize::try_from(items).unwrap_or(MAX_RUN).clamp(1, MAX_RUN)
+}
 
 /// How many of the `left` items a thread takes next: an eighth of its share of them, at most
 /// [`MAX_RUN`], at least one. Runs shrink as the work ends, so the threads end together.
 ///
-/// Handed out one at a time, 200,000 tic-tac-toe games gained 1.07× from a second thread
-/// (the counters' cache line went from core to core at every game) and Connect Four 1.50×; in
-/// runs, 1.67× and 1.73×.
+/// Handed out one at a time, 200,000 tic-tac-toe games gained 0.94–1.03× from a second
+/// thread (the counters' cache line went from core to core at every game) and Connect Four
+/// 1.44×; in runs, 1.59–1.64× and 1.82–1.83×.
 ///
 /// # Examples
 ///
@@ -326,6 +350,15 @@ mod tests {
             assert_eq!(results, (0..count).map(|i| i * 3).collect::<Vec<_>>());
             assert_eq!((calls.load(Ordering::Relaxed), last), (count, count));
         }
+    }
+
+    #[test]
+    fn runs_last_about_a_millisecond() {
+        assert_eq!(items_in_a_run(Duration::ZERO), MAX_RUN);
+        assert_eq!(items_in_a_run(Duration::from_nanos(250)), MAX_RUN);
+        assert_eq!(items_in_a_run(Duration::from_micros(200)), 5);
+        assert_eq!(items_in_a_run(Duration::from_millis(1)), 1);
+        assert_eq!(items_in_a_run(Duration::from_secs(60)), 1);
     }
 
     #[test]
