@@ -286,11 +286,11 @@ where
 
 /// The most items [`run_with`] hands a thread at once: a few hundred of the shortest games
 /// (tic-tac-toe's take a quarter of a microsecond) take the shared counters' cost off each.
-const MAX_RUN: usize = 256;
+pub const MAX_RUN: usize = 256;
 
 /// About how long a run takes: long enough that the shared counters cost nothing beside it,
 /// short enough that the progress, counted by runs, moves on smoothly.
-const RUN_TIME: Duration = Duration::from_millis(1);
+pub const RUN_TIME: Duration = Duration::from_millis(1);
 
 /// How many items of `per_item` each fill about [`RUN_TIME`] (one while unknown, or for items
 /// longer than that: a search's games are counted one by one), at most [`MAX_RUN`].
