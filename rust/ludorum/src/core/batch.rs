@@ -113,9 +113,8 @@ pub const MAX_THREADS: usize = 1024;
 /// Runs `work(i)` for every `i` in `0..count` over at most `threads` threads (never more than
 /// there is work for, nor more than [`MAX_THREADS`]) and returns the results in index order.
 /// Items are handed out in runs of consecutive indices, of about a millisecond's work and each
-/// a share of what is left (see [`items_in_a_run`] and [`run_length`]), so that long and short
-/// ones balance over the threads at the end; the results are gathered as they come, nothing is
-/// allocated for `count` items up front.
+/// a share of what is left, so that long and short ones balance over the threads at the end;
+/// the results are gathered as they come, nothing is allocated for `count` items up front.
 ///
 /// With a `monitor`, the calling thread does no work but calls `monitor(done)` about every
 /// [`MONITOR_INTERVAL`] and once at the end; when it returns `false` the workers stop after
@@ -222,7 +221,7 @@ where
         while !stop.load(Ordering::Relaxed) {
             // the counters are shared by every thread: taken once a run, not once an item
             let left = count.saturating_sub(next.load(Ordering::Relaxed));
-            let length = run_length(left, threads).min(items_in_a_run(per_item));
+            let length = run_length(left, threads, per_item);
             let first = next.fetch_add(length, Ordering::Relaxed);
             if first >= count {
                 break;
@@ -286,43 +285,27 @@ where
 
 /// The most items [`run_with`] hands a thread at once: a few hundred of the shortest games
 /// (tic-tac-toe's take a quarter of a microsecond) take the shared counters' cost off each.
-pub const MAX_RUN: usize = 256;
+const MAX_RUN: usize = 256;
 
 /// About how long a run takes: long enough that the shared counters cost nothing beside it,
 /// short enough that the progress, counted by runs, moves on smoothly.
-pub const RUN_TIME: Duration = Duration::from_millis(1);
+const RUN_TIME: Duration = Duration::from_millis(1);
 
-/// How many items of `per_item` each fill about [`RUN_TIME`] (one while unknown, or for items
-/// longer than that: a search's games are counted one by one), at most [`MAX_RUN`].
-///
-/// # Examples
-///
-/// ```
-/// use ludorum::core::batch::items_in_a_run;
-/// use std::time::Duration;
-/// let (short, long) = (Duration::from_micros(50), Duration::from_secs(2));
-/// assert_eq!((items_in_a_run(short), items_in_a_run(long), items_in_a_run(Duration::MAX)), (20, 1, 1));
-/// ```
-pub fn items_in_a_run(per_item: Duration) -> usize {
-    let items = RUN_TIME.as_nanos() / per_item.as_nanos().max(1);
-    usize::try_from(items).unwrap_or(MAX_RUN).clamp(1, MAX_RUN)
-}
-
-/// How many of the `left` items a thread takes next: an eighth of its share of them, at most
-/// [`MAX_RUN`], at least one. Runs shrink as the work ends, so the threads end together.
+/// How many of the `left` items a thread takes next, its last run having taken `per_item` an
+/// item (`Duration::MAX` before its first): about `RUN_TIME`'s worth (one for items longer
+/// than that: a search's games are counted one by one), at most an eighth of its share of
+/// those left (so runs shrink as the work ends, and the threads end together), at most
+/// `MAX_RUN`, at least one.
 ///
 /// Handed out one at a time, 200,000 tic-tac-toe games gained 0.94–1.03× from a second
 /// thread (the counters' cache line went from core to core at every game) and Connect Four
 /// 1.44×; in runs, 1.59–1.64× and 1.82–1.83×.
-///
-/// # Examples
-///
-/// ```
-/// use ludorum::core::batch::run_length;
-/// assert_eq!((run_length(1_000_000, 2), run_length(160, 2), run_length(3, 2)), (256, 10, 1));
-/// ```
-pub fn run_length(left: usize, threads: usize) -> usize {
-    (left / (8 * threads.max(1))).clamp(1, MAX_RUN)
+fn run_length(left: usize, threads: usize, per_item: Duration) -> usize {
+    let in_time = RUN_TIME.as_nanos() / per_item.as_nanos().max(1);
+    let share = left / (8 * threads.max(1));
+    usize::try_from(in_time)
+        .map_or(share, |n| n.min(share))
+        .clamp(1, MAX_RUN)
 }
 
 #[cfg(test)]
@@ -354,19 +337,23 @@ mod tests {
 
     #[test]
     fn runs_last_about_a_millisecond() {
-        assert_eq!(items_in_a_run(Duration::ZERO), MAX_RUN);
-        assert_eq!(items_in_a_run(Duration::from_nanos(250)), MAX_RUN);
-        assert_eq!(items_in_a_run(Duration::from_micros(200)), 5);
-        assert_eq!(items_in_a_run(Duration::from_millis(1)), 1);
-        assert_eq!(items_in_a_run(Duration::from_secs(60)), 1);
+        let plenty = 1 << 30;
+        assert_eq!(run_length(plenty, 2, Duration::ZERO), MAX_RUN);
+        assert_eq!(run_length(plenty, 2, Duration::from_nanos(250)), MAX_RUN);
+        assert_eq!(run_length(plenty, 2, Duration::from_micros(50)), 20);
+        assert_eq!(run_length(plenty, 2, Duration::from_micros(200)), 5);
+        assert_eq!(run_length(plenty, 2, Duration::from_millis(1)), 1);
+        assert_eq!(run_length(plenty, 2, Duration::from_secs(60)), 1);
+        assert_eq!(run_length(plenty, 2, Duration::MAX), 1);
     }
 
     #[test]
     fn runs_shrink_to_one_item_as_the_work_ends() {
-        assert_eq!(run_length(1 << 30, 2), MAX_RUN);
-        assert_eq!(run_length(16 * 100, 2), 100);
-        assert_eq!(run_length(15, 2), 1);
-        assert_eq!(run_length(0, 2), 1);
-        assert_eq!(run_length(100, 0), 12);
+        let short = Duration::ZERO;
+        assert_eq!(run_length(16 * 100, 2, short), 100);
+        assert_eq!(run_length(160, 2, short), 10);
+        assert_eq!(run_length(15, 2, short), 1);
+        assert_eq!(run_length(0, 2, short), 1);
+        assert_eq!(run_length(100, 0, short), 12);
     }
 }
