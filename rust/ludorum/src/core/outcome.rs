@@ -39,11 +39,17 @@ impl Outcome {
     /// must not allocate.
     pub fn write_returns(&self, out: &mut [f64]) {
         for (p, r) in out.iter_mut().enumerate() {
-            *r = match (self.winners, self.winners & (1 << p)) {
-                (0, _) => 0.0,
-                (_, 0) => -1.0,
-                _ => 1.0,
-            };
+            *r = self.return_of(p);
+        }
+    }
+
+    /// The entry of `player` in [`returns`](Self::returns).
+    #[inline]
+    pub fn return_of(&self, player: usize) -> f64 {
+        match (self.winners, self.winners & (1 << player)) {
+            (0, _) => 0.0,
+            (_, 0) => -1.0,
+            _ => 1.0,
         }
     }
 }

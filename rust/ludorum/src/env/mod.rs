@@ -353,6 +353,10 @@ pub struct VecEnv<G: Game> {
     draws: Vec<draw::Draw>,
     /// Each env's next random legal action, where its `draws` entry says it was made ahead.
     ahead: Vec<i64>,
+    /// Each env's legal actions as bits, where the game has at most [`FEW_ACTIONS`] ids (0
+    /// otherwise, and once an episode is over): the check of a step's actions reads this array
+    /// rather than every env's state and legal list.
+    legal_bits: Vec<u64>,
     /// The `sample_actions` calls so far.
     samples: u64,
     /// Whether every env's next draw was made ahead (in `ahead`): the next `sample_actions`
@@ -447,6 +451,7 @@ impl<G: Game> VecEnv<G> {
         Ok(Self {
             draws: vec![draw::Draw::new(0); config.num_envs],
             ahead: vec![0; config.num_envs],
+            legal_bits: vec![0; config.num_envs],
             samples: 0,
             ready: false,
             start,
@@ -491,7 +496,7 @@ impl<G: Game> VecEnv<G> {
         work: F,
     ) -> Result<(), Error>
     where
-        C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
+        C: Fn(&Context<'_, G>, usize, &Slot<G>, u64) -> Result<(), Error> + Sync,
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_, E>) + Sync,
     {
         let envs = self.shape.num_envs;
@@ -517,7 +522,7 @@ impl<G: Game> VecEnv<G> {
         work: F,
     ) -> Result<(), Error>
     where
-        C: Fn(&Context<'_, G>, usize, &Slot<G>) -> Result<(), Error> + Sync,
+        C: Fn(&Context<'_, G>, usize, &Slot<G>, u64) -> Result<(), Error> + Sync,
         F: Fn(&Context<'_, G>, usize, &mut Slot<G>, Rows<'_, E>) + Sync,
     {
         let shape = &self.shape;
@@ -541,6 +546,7 @@ impl<G: Game> VecEnv<G> {
             slots: &mut self.slots,
             draws: &mut self.draws,
             ahead: &mut self.ahead,
+            legal_bits: &mut self.legal_bits,
             obs: &mut E::entries(&mut out.obs).expect("outputs of the call's dtype")
                 [..n * obs_size],
             rewards: &mut out.rewards[..n * shape.reward_width],
@@ -553,8 +559,8 @@ impl<G: Game> VecEnv<G> {
                 [..n * obs_size],
         };
         let check_part = |first: usize, part: &Parts<'_, G, E>| -> Result<(), Error> {
-            let mut slots = part.slots.iter().enumerate();
-            slots.try_for_each(|(k, slot)| check(&context, first + k, slot))
+            let mut slots = part.slots.iter().zip(part.legal_bits.iter()).enumerate();
+            slots.try_for_each(|(k, (slot, &bits))| check(&context, first + k, slot, bits))
         };
         // whether every env of the part has its next draw made ahead
         let run = |first: usize, part: Parts<'_, G, E>| -> bool {
@@ -567,7 +573,8 @@ impl<G: Game> VecEnv<G> {
             // where the envs' mask rows are, for the prefetch (never read through)
             let masks = part.mask.as_ptr();
             // rows by exact chunks: one bounds check a buffer and call, none an env
-            let rows = (part.draws.iter_mut().zip(part.ahead.iter_mut()))
+            let draws = part.draws.iter_mut().zip(part.ahead.iter_mut());
+            let rows = (draws.zip(part.legal_bits.iter_mut()))
                 .zip(part.obs.chunks_exact_mut(obs_size))
                 .zip(part.rewards.chunks_exact_mut(shape.reward_width))
                 .zip(part.terminated.iter_mut().zip(part.truncated.iter_mut()))
@@ -588,13 +595,15 @@ impl<G: Game> VecEnv<G> {
                 }
                 let slot = &mut part.slots[k];
                 let (
-                    ((((((draw, next), obs), rewards), (terminated, truncated)), mask), flags),
+                    (((((((draw, next), legal_bits), obs), rewards), flags), mask), players),
                     final_obs,
                 ) = row;
-                let (current_player, ended) = flags;
+                let (terminated, truncated) = flags;
+                let (current_player, ended) = players;
                 let rows = Rows {
                     draw: &mut *draw,
                     next,
+                    legal_bits,
                     obs,
                     scratch: &mut scratch,
                     rewards,
@@ -769,6 +778,7 @@ struct Parts<'a, G: Game, E> {
     slots: &'a mut [Slot<G>],
     draws: &'a mut [draw::Draw],
     ahead: &'a mut [i64],
+    legal_bits: &'a mut [u64],
     obs: &'a mut [E],
     rewards: &'a mut [f32],
     terminated: &'a mut [bool],
@@ -786,6 +796,7 @@ impl<'a, G: Game, E> Parts<'a, G, E> {
         let (slots, slots_rest) = self.slots.split_at_mut(k);
         let (d, d_rest) = self.draws.split_at_mut(k);
         let (a, a_rest) = self.ahead.split_at_mut(k);
+        let (b, b_rest) = self.legal_bits.split_at_mut(k);
         let (o, o_rest) = self.obs.split_at_mut(k * obs);
         let (r, r_rest) = self.rewards.split_at_mut(k * shape.reward_width);
         let (te, te_rest) = self.terminated.split_at_mut(k);
@@ -799,6 +810,7 @@ impl<'a, G: Game, E> Parts<'a, G, E> {
                 slots,
                 draws: d,
                 ahead: a,
+                legal_bits: b,
                 obs: o,
                 rewards: r,
                 terminated: te,
@@ -812,6 +824,7 @@ impl<'a, G: Game, E> Parts<'a, G, E> {
                 slots: slots_rest,
                 draws: d_rest,
                 ahead: a_rest,
+                legal_bits: b_rest,
                 obs: o_rest,
                 rewards: r_rest,
                 terminated: te_rest,
@@ -830,6 +843,8 @@ struct Rows<'a, E> {
     draw: &'a mut draw::Draw,
     /// The env's entry of the draws made ahead.
     next: &'a mut i64,
+    /// The env's entry of [`VecEnv`]'s `legal_bits`.
+    legal_bits: &'a mut u64,
     obs: &'a mut [E],
     /// The thread's row of `f32` for a game to write an observation into, where `obs` holds
     /// another dtype (empty where it does not).
@@ -900,13 +915,23 @@ impl<G: Game> Context<'_, G> {
         match slot.game.current_player() {
             Some(player) => {
                 slot.game.legal_actions(&mut slot.legal);
-                for &a in &slot.legal {
-                    rows.mask[a as usize] = true;
+                if self.shape.num_actions <= FEW_ACTIONS {
+                    let mut bits = 0;
+                    for &a in &slot.legal {
+                        rows.mask[a as usize] = true;
+                        bits |= 1 << a;
+                    }
+                    *rows.legal_bits = bits;
+                } else {
+                    for &a in &slot.legal {
+                        rows.mask[a as usize] = true;
+                    }
                 }
                 *rows.current_player = player as i32;
             }
             None => {
                 slot.legal.clear();
+                *rows.legal_bits = 0;
                 *rows.current_player = -1;
             }
         }
@@ -961,12 +986,13 @@ impl<G: Game> Context<'_, G> {
             self.observe(slot, rows);
             return;
         };
-        let returns = outcome.returns(self.shape.num_players);
+        // written without the `Vec` of `returns`: an allocation an episode was a twentieth of
+        // a tic-tac-toe step
         match &self.config.opponents {
-            Some(_) => rows.rewards[0] = returns[self.config.learner] as f32,
+            Some(_) => rows.rewards[0] = outcome.return_of(self.config.learner) as f32,
             None => {
-                for (r, v) in rows.rewards.iter_mut().zip(&returns) {
-                    *r = *v as f32;
+                for (p, r) in rows.rewards.iter_mut().enumerate() {
+                    *r = outcome.return_of(p) as f32;
                 }
             }
         }
@@ -1042,7 +1068,7 @@ impl<G: Game> VecEnv<G> {
             }
         }
         self.reset_done = true;
-        let anything = |_: &Context<'_, G>, _, _: &Slot<G>| Ok(());
+        let anything = |_: &Context<'_, G>, _, _: &Slot<G>, _| Ok(());
         self.for_each_env::<E, _, _>(out, stop, false, anything, |context, i, slot, mut rows| {
             if mask.is_some_and(|m| !m[i]) {
                 return;
@@ -1068,8 +1094,8 @@ impl<G: Game> VecEnv<G> {
         if !self.reset_done {
             return Err(Error::InvalidOption("call reset() before step()".into()));
         }
-        let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
-            check_action(i, slot, actions[i], context.config.autoreset)
+        let legal = |context: &Context<'_, G>, i, slot: &Slot<G>, bits| {
+            check_action(context, i, slot, bits, actions[i])
         };
         self.for_each_env::<E, _, _>(out, stop, true, legal, |context, i, slot, mut rows| {
             context.step_env(i, slot, actions[i], &mut rows);
@@ -1084,11 +1110,11 @@ impl<G: Game> VecEnv<G> {
     ) -> Result<(), Error> {
         self.check_outputs(out)?;
         check_count("play_outside", actions, self.shape.num_envs)?;
-        let legal = |context: &Context<'_, G>, i, slot: &Slot<G>| {
+        let legal = |context: &Context<'_, G>, i, slot: &Slot<G>, bits| {
             if !waits_outside(&context.config.outside, slot) {
                 return Ok(());
             }
-            check_action(i, slot, actions[i], context.config.autoreset)
+            check_action(context, i, slot, bits, actions[i])
         };
         self.for_each_env::<E, _, _>(out, stop, true, legal, |context, i, slot, mut rows| {
             if waits_outside(&context.config.outside, slot) {
@@ -1109,6 +1135,7 @@ impl<G: Game> VecEnv<G> {
         let slots = self.slots.clone();
         let draws = self.draws.clone();
         let ahead = self.ahead.clone();
+        let legal_bits = self.legal_bits.clone();
         let ready = self.ready;
         let reset_done = self.reset_done;
         let seed = self.config.seed;
@@ -1120,6 +1147,7 @@ impl<G: Game> VecEnv<G> {
         self.slots = slots;
         self.draws = draws;
         self.ahead = ahead;
+        self.legal_bits = legal_bits;
         self.ready = ready;
         self.reset_done = reset_done;
         self.config.seed = seed;
@@ -1261,6 +1289,12 @@ fn clear_mask(mask: &mut [bool], set: &[u32]) {
     }
 }
 
+/// The most action ids of a game whose envs' legal actions are kept as bits too (tic-tac-toe's
+/// 9, Connect Four's 7): the check of the actions before a step then reads one word an env
+/// rather than the env's state and legal list, a pass that took about a seventh of a
+/// one-thread tic-tac-toe step (6 of 45 µs for 1,024 envs).
+const FEW_ACTIONS: usize = 64;
+
 /// Whether `call` was given one action per env.
 fn check_count(call: &str, actions: &[i64], n: usize) -> Result<(), Error> {
     if actions.len() == n {
@@ -1281,20 +1315,28 @@ fn waits_outside<G: Game>(outside: &[usize], slot: &Slot<G>) -> bool {
             .is_some_and(|p| outside.contains(&p))
 }
 
-/// Whether env `i` may play `action` now; the error names the env and the action.
+/// Whether env `i` (`slot`, whose entry of `legal_bits` is `bits`) may play `action` now; the
+/// error names the env and the action.
 #[inline]
 fn check_action<G: Game>(
+    context: &Context<'_, G>,
     i: usize,
     slot: &Slot<G>,
+    bits: u64,
     action: i64,
-    autoreset: Autoreset,
 ) -> Result<(), Error> {
-    // the legal actions are ascending (`MoveGen::legal_actions`) and within the action space
-    let legal = u32::try_from(action).is_ok_and(|a| slot.legal.binary_search(&a).is_ok());
-    if legal && !slot.over {
+    let few = context.shape.num_actions <= FEW_ACTIONS;
+    // An env over has no legal actions, so the bits of a few need not ask `over`, and an env
+    // is not read at all; the other lists are ascending (`MoveGen::legal_actions`).
+    let legal = match u32::try_from(action) {
+        Ok(a) if few => a < 64 && bits >> a & 1 == 1,
+        Ok(a) => slot.legal.binary_search(&a).is_ok() && !slot.over,
+        Err(_) => false,
+    };
+    if legal {
         return Ok(());
     }
-    why_not_legal(i, slot, action, autoreset)
+    why_not_legal(i, slot, action, context.config.autoreset)
 }
 
 /// [`check_action`] for an action that is not in the env's legal list: whether the env

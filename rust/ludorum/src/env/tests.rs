@@ -7,6 +7,7 @@ use crate::core::game::{Encoding, MoveGen};
 use crate::core::rng::SplitMix64;
 use crate::games::chinese_checkers::ChineseCheckers;
 use crate::games::so_long_sucker::SoLongSucker;
+use crate::games::tic_tac_toe::TicTacToe;
 
 fn options(value: Value) -> Map<String, Value> {
     value.as_object().expect("an object").clone()
@@ -204,6 +205,57 @@ fn a_bad_action_steps_no_env_when_threads_check_the_actions() {
         keys,
         env.slots.iter().map(|s| s.game.key()).collect::<Vec<_>>()
     );
+}
+
+#[test]
+fn a_game_of_few_actions_takes_exactly_its_legal_ones() {
+    // Tic-tac-toe's envs are checked by bits (`FEW_ACTIONS`): every id, in range or not, is
+    // taken exactly when the env's mask row has it, on one thread and over chunks of two.
+    for (num_envs, threads, autoreset) in [
+        (3, 1, Autoreset::NextStep),
+        (130, 2, Autoreset::NextStep),
+        (3, 1, Autoreset::Disabled),
+    ] {
+        let config = Config {
+            num_envs,
+            seed: 3,
+            threads,
+            autoreset,
+            ..Config::default()
+        };
+        let mut env = VecEnv::<TicTacToe>::new(&Map::new(), config).expect("valid");
+        let mut b = env.buffers();
+        env.reset(None, None, &mut b.outputs()).unwrap();
+        let mut actions = vec![0i64; num_envs];
+        let mut ends = 0;
+        for _ in 0..12 {
+            if autoreset == Autoreset::Disabled && env.slots.iter().any(|s| s.over) {
+                break; // every step is refused until a reset
+            }
+            env.sample_actions(&mut actions);
+            let last = num_envs - 1;
+            let keys: Vec<u64> = env.slots.iter().map(|s| s.game.key()).collect();
+            let over = env.slots[last].over;
+            for bad in [-1, 0, 1, 4, 8, 9, 63, 64, 65, i64::MAX, i64::MIN] {
+                let legal = usize::try_from(bad).is_ok_and(|a| a < 9 && b.mask[last * 9 + a]);
+                let takes = legal || (over && autoreset == Autoreset::NextStep);
+                if takes {
+                    continue;
+                }
+                let mut wrong = actions.clone();
+                wrong[last] = bad;
+                let error = env.step(&wrong, &mut b.outputs()).unwrap_err().to_string();
+                assert!(error.contains(&format!("env {last}")), "{error}");
+                assert_eq!(
+                    keys,
+                    env.slots.iter().map(|s| s.game.key()).collect::<Vec<_>>()
+                );
+            }
+            env.step(&actions, &mut b.outputs()).unwrap();
+            ends += b.ended.iter().filter(|&&e| e).count();
+        }
+        assert!(ends > 0);
+    }
 }
 
 #[test]
