@@ -174,6 +174,38 @@ const TARGETS_TABLE: [Targets; SQUARES] = build_targets();
 /// The reachable squares of every square (see [`Targets`]).
 pub static TARGETS: [Targets; SQUARES] = TARGETS_TABLE;
 
+/// `TARGETS` cut to each height: the squares at most `height` away.
+const fn build_reach() -> [[Targets; MAX_HEIGHT + 1]; SQUARES] {
+    let mut out = [[Targets {
+        len: 0,
+        list: [(0, 0); MAX_TARGETS],
+    }; MAX_HEIGHT + 1]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let all = &TARGETS_TABLE[s];
+        let mut h = 0;
+        while h <= MAX_HEIGHT {
+            let t = &mut out[s][h];
+            let mut i = 0;
+            while i < all.len as usize {
+                if all.list[i].1 as usize <= h {
+                    t.list[t.len as usize] = all.list[i];
+                    t.len += 1;
+                }
+                i += 1;
+            }
+            h += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// `REACH[square][height]`: the squares a stack of `height` on `square` reaches, ascending by
+/// index (see [`Targets`]). A move generator walks only these, where a walk of [`TARGETS`]
+/// that skipped the squares too far was most of a batched env's listing of the moves.
+pub static REACH: [[Targets; MAX_HEIGHT + 1]; SQUARES] = build_reach();
+
 /// Per square and height: the number of stack moves of a stack of that height there, under
 /// `up_to` (index 0: the stack lifting k ≥ d travels d) and `exact` (index 1: k = d).
 const fn build_counts() -> [[[u8; MAX_HEIGHT + 1]; SQUARES]; 2] {

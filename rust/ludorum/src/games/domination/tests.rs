@@ -158,6 +158,14 @@ fn squares_and_names() {
             .filter(|&t| board::distance(s, t).is_some_and(|d| d <= 5))
             .count();
         assert_eq!(list.len(), all);
+        for (h, reach) in board::REACH[s].iter().enumerate() {
+            let near: Vec<(u8, u8)> = list
+                .iter()
+                .filter(|t| usize::from(t.1) <= h)
+                .copied()
+                .collect();
+            assert_eq!(&reach.list[..usize::from(reach.len)], &near[..], "{s} {h}");
+        }
     }
 }
 
