@@ -494,19 +494,37 @@ impl MoveGen for ChineseCheckers {
         if self.is_finished() {
             return;
         }
-        // Room for every id at once (the cache knows their number after a move), so that the
-        // pushes below never grow the list.
-        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
-            actions.reserve(moves + 1);
-        }
         // The base of each piece's ids: its start hole (`from_to`) or its rank (`piece_to`).
         let piece_to = self.actions == Actions::PieceTo;
         let mut rank = 0;
-        self.visit_pieces(|from, targets| {
+        let mut base = |from: usize| {
             let base = (if piece_to { rank } else { from } * HOLES) as u32;
             rank += 1;
-            board::for_each_bit(targets, |to| actions.push(base + to));
-        });
+            base
+        };
+        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
+            // Sized once (the cache knows the number after a move) and written through an
+            // iterator: a push per id stored the list's length back at every id.
+            actions.resize(moves, 0);
+            let mut ids = actions.iter_mut();
+            self.visit_pieces(|from, targets| {
+                let base = base(from);
+                board::for_each_bit(targets, |to| {
+                    if let Some(id) = ids.next() {
+                        *id = base + to;
+                    }
+                });
+            });
+            debug_assert!(
+                ids.next().is_none(),
+                "the cached count is the number of moves"
+            );
+        } else {
+            self.visit_pieces(|from, targets| {
+                let base = base(from);
+                board::for_each_bit(targets, |to| actions.push(base + to));
+            });
+        }
         if actions.is_empty() {
             actions.push(self.num_actions() as u32 - 1);
         }
