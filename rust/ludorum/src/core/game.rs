@@ -94,6 +94,33 @@ pub trait MoveGen: Encoding {
     }
 }
 
+/// Fills `ids` (cleared first) with the `count` action ids that `fill` puts, in order: a game's
+/// [`MoveGen::legal_actions`] where it knows the number of its moves before listing them. The
+/// list is sized once and written through an iterator; a `push` per id stored the list's length
+/// back and reloaded its pointer at every id (seen in `perf annotate` on Domination's listing).
+pub(crate) fn write_counted(ids: &mut Vec<u32>, count: usize, fill: impl FnOnce(&mut Counted<'_>)) {
+    ids.clear();
+    ids.resize(count, 0);
+    let mut out = Counted(ids.iter_mut());
+    fill(&mut out);
+    debug_assert!(out.0.next().is_none(), "fewer ids than counted");
+}
+
+/// The ids [`write_counted`] has yet to write.
+pub(crate) struct Counted<'a>(std::slice::IterMut<'a, u32>);
+
+impl Counted<'_> {
+    /// Writes the next id.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, id: u32) {
+        let slot = self.0.next();
+        debug_assert!(slot.is_some(), "more ids than counted");
+        if let Some(slot) = slot {
+            *slot = id;
+        }
+    }
+}
+
 /// A heuristic value of a position, for search: each game's `eval.rs`, documented on its rules
 /// page.
 pub trait Evaluation {

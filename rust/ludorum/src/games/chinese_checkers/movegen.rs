@@ -6,7 +6,7 @@ use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Actions, Area, ChineseCheckers, MAX_PIECES};
 use super::PASS;
-use crate::core::game::{Encoding, MoveGen};
+use crate::core::game::{write_counted, Encoding, MoveGen};
 use crate::core::rng::SplitMix64;
 
 /// The hole index a pass stores in both ends.
@@ -355,6 +355,20 @@ impl ChineseCheckers {
         });
     }
 
+    /// Calls `put` with the action id of every legal move but the pass, ascending (the game
+    /// runs).
+    #[inline(always)]
+    fn visit_ids(&self, mut put: impl FnMut(u32)) {
+        // The base of each piece's ids: its start hole (`from_to`) or its rank (`piece_to`).
+        let piece_to = self.actions == Actions::PieceTo;
+        let mut rank = 0;
+        self.visit_pieces(|from, targets| {
+            let base = (if piece_to { rank } else { from } * HOLES) as u32;
+            rank += 1;
+            board::for_each_bit(targets, |to| put(base + to));
+        });
+    }
+
     #[inline(always)]
     fn visit_pieces(&self, mut visit: impl FnMut(usize, u128)) {
         match self.area() {
@@ -494,36 +508,10 @@ impl MoveGen for ChineseCheckers {
         if self.is_finished() {
             return;
         }
-        // The base of each piece's ids: its start hole (`from_to`) or its rank (`piece_to`).
-        let piece_to = self.actions == Actions::PieceTo;
-        let mut rank = 0;
-        let mut base = |from: usize| {
-            let base = (if piece_to { rank } else { from } * HOLES) as u32;
-            rank += 1;
-            base
-        };
-        if let Some(moves) = self.cache.moves(usize::from(self.to_move)) {
-            // Sized once (the cache knows the number after a move) and written through an
-            // iterator: a push per id stored the list's length back at every id.
-            actions.resize(moves, 0);
-            let mut ids = actions.iter_mut();
-            self.visit_pieces(|from, targets| {
-                let base = base(from);
-                board::for_each_bit(targets, |to| {
-                    if let Some(id) = ids.next() {
-                        *id = base + to;
-                    }
-                });
-            });
-            debug_assert!(
-                ids.next().is_none(),
-                "the cached count is the number of moves"
-            );
-        } else {
-            self.visit_pieces(|from, targets| {
-                let base = base(from);
-                board::for_each_bit(targets, |to| actions.push(base + to));
-            });
+        match self.cache.moves(usize::from(self.to_move)) {
+            // the cache knows the number of moves after a move
+            Some(moves) => write_counted(actions, moves, |ids| self.visit_ids(|id| ids.put(id))),
+            None => self.visit_ids(|id| actions.push(id)),
         }
         if actions.is_empty() {
             actions.push(self.num_actions() as u32 - 1);

@@ -169,12 +169,10 @@ const fn build_targets() -> [Targets; SQUARES] {
     out
 }
 
+/// The reachable squares of every square, from which [`REACH`] and [`MOVE_COUNTS`] are built.
 const TARGETS_TABLE: [Targets; SQUARES] = build_targets();
 
-/// The reachable squares of every square (see [`Targets`]).
-pub static TARGETS: [Targets; SQUARES] = TARGETS_TABLE;
-
-/// `TARGETS` cut to each height: the squares at most `height` away.
+/// The targets of every square cut to each height: the squares at most `height` away.
 const fn build_reach() -> [[Targets; MAX_HEIGHT + 1]; SQUARES] {
     let mut out = [[Targets {
         len: 0,
@@ -202,8 +200,9 @@ const fn build_reach() -> [[Targets; MAX_HEIGHT + 1]; SQUARES] {
 }
 
 /// `REACH[square][height]`: the squares a stack of `height` on `square` reaches, ascending by
-/// index (see [`Targets`]). A move generator walks only these, where a walk of [`TARGETS`]
-/// that skipped the squares too far was most of a batched env's listing of the moves.
+/// index (see [`Targets`]); `REACH[square][MAX_HEIGHT]` holds every square within reach of
+/// any stack. A move generator walks only these, where a walk of every target that skipped
+/// those too far was most of a batched env's listing of the moves.
 pub static REACH: [[Targets; MAX_HEIGHT + 1]; SQUARES] = build_reach();
 
 /// Per square and height: the number of stack moves of a stack of that height there, under

@@ -5,7 +5,7 @@
 use super::board::{self, ALL, MAX_HEIGHT, MOVE_COUNTS, REACH, SQUARES};
 use super::state::{Domination, Movement};
 use super::{PLACEMENT_BASE, RESERVE_BASE};
-use crate::core::game::MoveGen;
+use crate::core::game::{write_counted, MoveGen};
 use crate::core::rng::SplitMix64;
 
 /// The `from` of a reserve move.
@@ -349,20 +349,9 @@ impl MoveGen for Domination {
 
     /// The legal action ids, ascending.
     fn legal_actions(&self, actions: &mut Vec<u32>) {
-        actions.clear();
-        if self.is_finished() {
-            return;
-        }
-        // Sized once from the counts and written through an iterator: a push per id stored
-        // the list's length back and reloaded its pointer at every id, a third of a batched
-        // env's step.
-        actions.resize(self.count_moves(), 0);
-        let mut ids = actions.iter_mut();
-        self.visit_moves(|mv| {
-            if let Some(id) = ids.next() {
-                *id = mv.action() as u32;
-            }
+        let count = self.count_legal_moves();
+        write_counted(actions, count, |ids| {
+            self.visit_moves(|mv| ids.put(mv.action() as u32));
         });
-        debug_assert!(ids.next().is_none(), "the count is the number of moves");
     }
 }

@@ -147,7 +147,7 @@ fn squares_and_names() {
     assert_eq!(count, SQUARES);
     assert_eq!(board::ALL.count_ones() as usize, SQUARES);
     for s in 0..SQUARES {
-        let t = &board::TARGETS[s];
+        let t = &board::REACH[s][board::MAX_HEIGHT];
         let list = &t.list[..usize::from(t.len)];
         assert!(list.windows(2).all(|w| w[0].0 < w[1].0), "ascending");
         for &(to, d) in list {
