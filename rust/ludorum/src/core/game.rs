@@ -238,6 +238,17 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
 
     // -- provided --------------------------------------------------------------------------
 
+    /// Hands `ask` the addresses of the memory outside the state's own bytes that playing the
+    /// move of `action` will write, for a batched env to ask for them ahead while it plays the
+    /// env before this one: by default the end of the history, where the move is pushed; a game
+    /// with a table on the heap adds its lines (Chinese Checkers: its repetition count's bucket
+    /// of the key after the move). A hint: it changes nothing and never fails, whatever
+    /// `action` (an id that names no move asks for no more than the default).
+    #[inline(always)]
+    fn foresee(&self, _action: usize, mut ask: impl FnMut(*const u8)) {
+        ask(self.history().as_ptr_range().end.cast());
+    }
+
     /// The hidden-information capability, for games that have it (`None`: every player sees
     /// the whole state). Generic code (ISMCTS, viewers' JSON) asks this; a game implementing
     /// [`HiddenInformation`](super::hidden::HiddenInformation) returns

@@ -292,8 +292,13 @@ pub(crate) fn check_position<G: Game>(
         game.current_player().is_none(),
         "a running game has a move, a finished one none"
     );
+    // a hint for any id, even one outside the action space: it must not panic
+    for action in [game.num_actions(), usize::MAX] {
+        game.foresee(action, |_| {});
+    }
     for _ in 0..SAMPLE {
         let action = sampler.below(game.num_actions());
+        game.foresee(action, |_| {});
         let listed = moves
             .binary_search_by_key(&action, |&m| game.action(m))
             .ok()

@@ -481,8 +481,8 @@ impl<G: Game> VecEnv<G> {
 
     /// Checks every env with `check` and, when none fails, runs `work` on every env with its
     /// rows of the outputs, over the configured threads or on the caller's alone, whichever
-    /// the steps before found cheaper (see [`pace`]); a `step` call (`timed`) adds its own
-    /// cost to that record.
+    /// the steps before found cheaper (see [`pace`]). A call that plays `actions` (one an env)
+    /// adds its own cost to that record, and asks for the memory of each env's move ahead.
     ///
     /// # Errors
     ///
@@ -491,7 +491,7 @@ impl<G: Game> VecEnv<G> {
         &mut self,
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
-        timed: bool,
+        actions: Option<&[i64]>,
         check: C,
         work: F,
     ) -> Result<(), Error>
@@ -504,8 +504,8 @@ impl<G: Game> VecEnv<G> {
         let share = may_share && self.pace.share(envs);
         let start = Instant::now();
         let threads = if share { self.config.threads } else { 1 };
-        let done = self.run_envs::<E, C, F>(out, stop, threads, check, work);
-        if timed && may_share && done.is_ok() {
+        let done = self.run_envs::<E, C, F>(out, stop, threads, actions, check, work);
+        if actions.is_some() && may_share && done.is_ok() {
             self.pace.record(share, start.elapsed(), envs);
         }
         done
@@ -518,6 +518,7 @@ impl<G: Game> VecEnv<G> {
         out: &mut Outputs<'_>,
         stop: &AtomicBool,
         threads: usize,
+        actions: Option<&[i64]>,
         check: C,
         work: F,
     ) -> Result<(), Error>
@@ -582,15 +583,24 @@ impl<G: Game> VecEnv<G> {
                 .zip(part.current_player.iter_mut().zip(part.ended.iter_mut()))
                 .zip(part.final_obs.chunks_exact_mut(obs_size));
             for (k, row) in rows.enumerate() {
-                let next = k + prefetch::AHEAD;
-                if let Some(ahead) = part.slots.get(next) {
-                    if plan.states {
-                        prefetch::value(&ahead.game);
+                // one test an env where nothing is asked for (envs within the caches)
+                if plan.moves {
+                    let next = k + prefetch::AHEAD;
+                    if let Some(ahead) = part.slots.get(next) {
+                        if plan.states {
+                            prefetch::value(&ahead.game);
+                        }
+                        // a row cleared whole is written in order, which the hardware follows
+                        if plan.masks && !clears_whole(shape.num_actions, &ahead.legal) {
+                            let row = masks.wrapping_add(next * shape.num_actions);
+                            prefetch::entries(row, &ahead.legal);
+                        }
                     }
-                    // a row cleared whole is written in order, which the hardware follows
-                    if plan.masks && !clears_whole(shape.num_actions, &ahead.legal) {
-                        let row = masks.wrapping_add(next * shape.num_actions);
-                        prefetch::entries(row, &ahead.legal);
+                    // the memory outside its state that the next env's move will write
+                    if let (Some(actions), Some(after)) = (actions, part.slots.get(k + 1)) {
+                        after
+                            .game
+                            .foresee(actions[first + k + 1] as usize, prefetch::line);
                     }
                 }
                 let slot = &mut part.slots[k];
@@ -1069,7 +1079,7 @@ impl<G: Game> VecEnv<G> {
         }
         self.reset_done = true;
         let anything = |_: &Context<'_, G>, _, _: &Slot<G>, _| Ok(());
-        self.for_each_env::<E, _, _>(out, stop, false, anything, |context, i, slot, mut rows| {
+        self.for_each_env::<E, _, _>(out, stop, None, anything, |context, i, slot, mut rows| {
             if mask.is_some_and(|m| !m[i]) {
                 return;
             }
@@ -1097,9 +1107,15 @@ impl<G: Game> VecEnv<G> {
         let legal = |context: &Context<'_, G>, i, slot: &Slot<G>, bits| {
             check_action(context, i, slot, bits, actions[i])
         };
-        self.for_each_env::<E, _, _>(out, stop, true, legal, |context, i, slot, mut rows| {
-            context.step_env(i, slot, actions[i], &mut rows);
-        })
+        self.for_each_env::<E, _, _>(
+            out,
+            stop,
+            Some(actions),
+            legal,
+            |context, i, slot, mut rows| {
+                context.step_env(i, slot, actions[i], &mut rows);
+            },
+        )
     }
 
     fn play_outside_with<E: Element>(
@@ -1116,11 +1132,17 @@ impl<G: Game> VecEnv<G> {
             }
             check_action(context, i, slot, bits, actions[i])
         };
-        self.for_each_env::<E, _, _>(out, stop, true, legal, |context, i, slot, mut rows| {
-            if waits_outside(&context.config.outside, slot) {
-                context.play(i, slot, actions[i], &mut rows);
-            }
-        })
+        self.for_each_env::<E, _, _>(
+            out,
+            stop,
+            Some(actions),
+            legal,
+            |context, i, slot, mut rows| {
+                if waits_outside(&context.config.outside, slot) {
+                    context.play(i, slot, actions[i], &mut rows);
+                }
+            },
+        )
     }
 
     /// Runs `call`, and when `stop` was set by its end puts every env and output back as

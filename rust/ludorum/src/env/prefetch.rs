@@ -5,8 +5,10 @@
 //! turn comes. The hardware prefetcher follows the observation rows, which are written in
 //! order, but not the lines a move reads in a state, nor the mask entries of the legal actions
 //! that are cleared and set: each was a miss the step waited for. While env `k` is stepped,
-//! the state and the mask lines of env `k + AHEAD` are asked for, so that they have arrived
-//! when its turn comes, where one thread's envs have more of that memory than the caches hold
+//! the state and the mask lines of env `k + AHEAD` are asked for, and what the move of env
+//! `k + 1` will write outside its state (its history's end, a table on the heap:
+//! [`Game::foresee`](crate::Game::foresee)), so that they have arrived when its turn comes,
+//! where one thread's envs have more of that memory than the caches hold
 //! ([`Plan`]; `docs/performance.md` has the measurements).
 //!
 //! This is the engine's one `unsafe` call: the x86 prefetch intrinsic is `unsafe` as it takes
@@ -32,6 +34,11 @@ pub(super) struct Plan {
     pub(super) states: bool,
     /// The mask lines of the next envs' listed entries (within the limits of [`entries`]).
     pub(super) masks: bool,
+    /// What the next env's move writes outside its state
+    /// ([`Game::foresee`](crate::Game::foresee)): asked for wherever the envs' states or mask
+    /// rows exceed the caches, as its lines then do too; where they do not, nothing is asked
+    /// for (it costs the instructions alone: 21 more a tic-tac-toe step of 546).
+    pub(super) moves: bool,
 }
 
 impl Plan {
@@ -41,9 +48,13 @@ impl Plan {
     /// [`STATE_BYTES`].
     pub(super) fn new(envs: usize, state_bytes: usize, row_bytes: usize) -> Self {
         let state_sized = LINE < state_bytes && state_bytes <= STATE_BYTES;
+        let states = state_sized && envs.saturating_mul(state_bytes) > FAR_BYTES;
+        let masks = envs.saturating_mul(row_bytes) > FAR_BYTES;
+        let moves = envs.saturating_mul(state_bytes) > FAR_BYTES || masks;
         Self {
-            states: state_sized && envs.saturating_mul(state_bytes) > FAR_BYTES,
-            masks: envs.saturating_mul(row_bytes) > FAR_BYTES,
+            states,
+            masks,
+            moves,
         }
     }
 }
@@ -58,7 +69,7 @@ const LINE: usize = 64;
 /// Asks the CPU to bring the cache line holding `address` into its caches.
 #[inline(always)]
 #[allow(unsafe_code)]
-fn line<T>(address: *const T) {
+pub(super) fn line<T>(address: *const T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is a hint: it reads nothing the program sees and never faults,
     // whatever the address, so any pointer, dangling or not, is sound here.
@@ -122,7 +133,11 @@ mod tests {
 
     #[test]
     fn only_memory_beyond_the_caches_is_asked_for() {
-        let plan = |states, masks| Plan { states, masks };
+        let plan = |states, masks| Plan {
+            states,
+            masks,
+            moves: states || masks,
+        };
         // Chinese Checkers (7 KB states; `from_to` rows of 14,642 entries, `piece_to` 1,211)
         assert_eq!(Plan::new(32, 6_976, 14_642), plan(false, false));
         assert_eq!(Plan::new(128, 6_976, 14_642), plan(false, false));
@@ -136,6 +151,9 @@ mod tests {
         // a state within a line, or beyond STATE_BYTES (Dominions' 20 KB), however many envs
         assert_eq!(Plan::new(1 << 20, 24, 9), plan(false, true));
         assert_eq!(Plan::new(1024, 19_792, 13_672), plan(false, true));
+        // a state beyond STATE_BYTES is not asked for, but what a move writes outside it is
+        let far = Plan::new(1024, 19_792, 9);
+        assert_eq!((far.states, far.masks, far.moves), (false, false, true));
         // no overflow
         assert_eq!(Plan::new(usize::MAX, 1_000, 2), plan(true, true));
     }

@@ -53,16 +53,7 @@ impl Encoding for ChineseCheckers {
 
     fn move_from_action(&self, action: usize) -> Result<Move, Error> {
         let num_actions = self.num_actions();
-        let found = match self.actions {
-            _ if action >= num_actions => None,
-            Actions::FromTo => Move::from_action(action),
-            Actions::PieceTo if action == self.piece_pass() => Some(Move::PASS),
-            Actions::PieceTo => {
-                let pieces = self.boards[usize::from(self.to_move)];
-                Move::new(nth_bit(pieces, action / HOLES), action % HOLES)
-            }
-        };
-        found.ok_or_else(|| {
+        self.decode(action).ok_or_else(|| {
             let reason = if action < num_actions {
                 "start and end hole are the same".to_string()
             } else {
@@ -119,6 +110,20 @@ impl Encoding for ChineseCheckers {
 }
 
 impl ChineseCheckers {
+    /// The move of `action`, if it names one (not necessarily legal).
+    #[inline(always)]
+    pub(super) fn decode(&self, action: usize) -> Option<Move> {
+        match self.actions {
+            _ if action >= self.num_actions() => None,
+            Actions::FromTo => Move::from_action(action),
+            Actions::PieceTo if action == self.piece_pass() => Some(Move::PASS),
+            Actions::PieceTo => {
+                let pieces = self.boards[usize::from(self.to_move)];
+                Move::new(nth_bit(pieces, action / HOLES), action % HOLES)
+            }
+        }
+    }
+
     /// The pass under `piece_to`: `pieces * 121`.
     #[inline(always)]
     fn piece_pass(&self) -> usize {

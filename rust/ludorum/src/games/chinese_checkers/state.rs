@@ -208,7 +208,7 @@ pub struct ChineseCheckers {
     pub(super) to_move: u8,
     key: u64,
     outcome: Option<Outcome>,
-    history: Stack<Move>,
+    pub(super) history: Stack<Move>,
     /// `keys[i]` = the key at the start of turn `i` (`keys[0]` the starting position).
     pub(super) keys: Stack<u64>,
     /// How many of `keys` fall in each bucket (low bits of the key): only a bucket holding
@@ -348,8 +348,30 @@ impl ChineseCheckers {
         self.outcome.is_some()
     }
 
+    /// The seat after the one to move.
     #[inline(always)]
-    fn bucket(&self, key: u64) -> usize {
+    fn next_seat(&self) -> usize {
+        let mover = usize::from(self.to_move);
+        if mover + 1 == usize::from(self.players) {
+            0
+        } else {
+            mover + 1
+        }
+    }
+
+    /// What playing `mv` changes in the key: the piece's holes and the seat to move.
+    #[inline(always)]
+    fn key_change(&self, mv: Move) -> u64 {
+        let mover = usize::from(self.to_move);
+        let turn = turn_key(mover) ^ turn_key(self.next_seat());
+        match (mv.from(), mv.to()) {
+            (Some(from), Some(to)) => turn ^ piece_key(mover, from) ^ piece_key(mover, to),
+            _ => turn,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn bucket(&self, key: u64) -> usize {
         key as usize & (self.buckets.len() - 1)
     }
 
@@ -526,28 +548,38 @@ impl Game for ChineseCheckers {
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = usize::from(self.to_move);
+        self.key ^= self.key_change(mv);
         if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
             let change = bit(from) | bit(to);
             self.boards[mover] ^= change;
             self.occupied ^= change;
             self.hop_board.toggle(from as u8);
             self.hop_board.toggle(to as u8);
-            self.key ^= piece_key(mover, from) ^ piece_key(mover, to);
             self.cache.note_move(mover, from, to);
         }
-        let next = if mover + 1 == usize::from(self.players) {
-            0
-        } else {
-            mover + 1
-        };
-        self.key ^= turn_key(mover) ^ turn_key(next);
-        self.to_move = next as u8;
+        self.to_move = self.next_seat() as u8;
         self.history.push(mv);
         let bucket_count = self.record_key();
         self.outcome = self.outcome_after(mover, bucket_count);
         // Filled now, while `&mut self`, for the generators that follow; not once it is over.
         if self.outcome.is_none() {
             self.fill_cache();
+        }
+    }
+
+    /// The repetition count's bucket of the key after the move: a table of up to 8 KB on the
+    /// heap, one random line of it a move.
+    #[inline(always)]
+    fn foresee(&self, action: usize, mut ask: impl FnMut(*const u8)) {
+        ask(self
+            .history
+            .as_ptr()
+            .wrapping_add(self.history.len())
+            .cast());
+        ask(self.keys.as_ptr().wrapping_add(self.keys.len()).cast());
+        if let Some(mv) = self.decode(action) {
+            let key = self.key ^ self.key_change(mv);
+            ask(self.buckets.as_ptr().wrapping_add(self.bucket(key)).cast());
         }
     }
 

@@ -1185,6 +1185,46 @@ fn buckets_grow_and_stay_exact() {
     assert_eq!(g.buckets.iter().map(|&c| usize::from(c)).sum::<usize>(), 1);
 }
 
+#[test]
+fn foresee_asks_for_the_bucket_the_move_counts_in() {
+    // A batched env asks for the lines a move will write outside the state: the ends of the
+    // history and of the keys, and the bucket of the key after the move.
+    for options in [
+        json!({"pieces": 10, "area": "free"}),
+        json!({"players": 3, "pieces": 10, "actions": "piece_to"}),
+    ] {
+        let mut g = game(options);
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..120 {
+            let Some(_) = g.current_player() else { break };
+            let mut ids = Vec::new();
+            g.legal_actions(&mut ids);
+            for &id in &ids {
+                let mut asked = Vec::new();
+                g.foresee(id as usize, |address| asked.push(address as usize));
+                let ends = |g: &ChineseCheckers| {
+                    let history = g.history.as_ptr_range().end as usize;
+                    (history, g.keys.as_ptr_range().end as usize)
+                };
+                assert_eq!((asked[0], asked[1]), ends(&g));
+                let mut after = g.clone();
+                after.play_unchecked(g.move_from_action(id as usize).expect("a listed id"));
+                if after.buckets.len() == g.buckets.len() {
+                    let bucket = (asked[2] - g.buckets.as_ptr() as usize) / 2;
+                    assert_eq!(bucket, after.bucket(after.key()), "id {id}");
+                }
+            }
+            for id in [g.num_actions(), usize::MAX] {
+                let mut asked = 0;
+                g.foresee(id, |_| asked += 1);
+                assert_eq!(asked, 2, "no bucket for id {id}, which names no move");
+            }
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+        }
+    }
+}
+
 // -- the goal lock --------------------------------------------------------------------------
 
 /// The rules page's worked example: player 0's 24 moves, each answered by players 1 and 2
