@@ -14,6 +14,7 @@ pub mod for_good;
 pub mod game;
 pub mod hidden;
 pub mod json;
+pub mod lines;
 pub mod observation;
 pub mod options;
 pub mod outcome;

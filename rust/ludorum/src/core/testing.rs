@@ -292,13 +292,16 @@ pub(crate) fn check_position<G: Game>(
         game.current_player().is_none(),
         "a running game has a move, a finished one none"
     );
-    // a hint for any id, even one outside the action space: it must not panic
+    // hints for any id, even one outside the action space: they must not panic
+    let mut lines = 0;
+    game.prefetch_state(|_| lines += 1);
+    assert!(lines > 0, "a step reads some line of the state");
     for action in [game.num_actions(), usize::MAX] {
-        game.foresee(action, |_| {});
+        game.prefetch_move(action, |_| {});
     }
     for _ in 0..SAMPLE {
         let action = sampler.below(game.num_actions());
-        game.foresee(action, |_| {});
+        game.prefetch_move(action, |_| {});
         let listed = moves
             .binary_search_by_key(&action, |&m| game.action(m))
             .ok()

@@ -588,7 +588,7 @@ impl<G: Game> VecEnv<G> {
                     let next = k + prefetch::AHEAD;
                     if let Some(ahead) = part.slots.get(next) {
                         if plan.states {
-                            prefetch::value(&ahead.game);
+                            ahead.game.prefetch_state(prefetch::line);
                         }
                         // a row cleared whole is written in order, which the hardware follows
                         if plan.masks && !clears_whole(shape.num_actions, &ahead.legal) {
@@ -600,7 +600,7 @@ impl<G: Game> VecEnv<G> {
                     if let (Some(actions), Some(after)) = (actions, part.slots.get(k + 1)) {
                         after
                             .game
-                            .foresee(actions[first + k + 1] as usize, prefetch::line);
+                            .prefetch_move(actions[first + k + 1] as usize, prefetch::line);
                     }
                 }
                 let slot = &mut part.slots[k];

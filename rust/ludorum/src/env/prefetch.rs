@@ -7,7 +7,7 @@
 //! that are cleared and set: each was a miss the step waited for. While env `k` is stepped,
 //! the state and the mask lines of env `k + AHEAD` are asked for, and what the move of env
 //! `k + 1` will write outside its state (its history's end, a table on the heap:
-//! [`Game::foresee`](crate::Game::foresee)), so that they have arrived when its turn comes,
+//! [`Game::prefetch_move`](crate::Game::prefetch_move)), so that they have arrived when its turn comes,
 //! where one thread's envs have more of that memory than the caches hold
 //! ([`Plan`]; `docs/performance.md` has the measurements).
 //!
@@ -35,7 +35,7 @@ pub(super) struct Plan {
     /// The mask lines of the next envs' listed entries (within the limits of [`entries`]).
     pub(super) masks: bool,
     /// What the next env's move writes outside its state
-    /// ([`Game::foresee`](crate::Game::foresee)): asked for wherever the envs' states or mask
+    /// ([`Game::prefetch_move`](crate::Game::prefetch_move)): asked for wherever the envs' states or mask
     /// rows exceed the caches, as its lines then do too; where they do not, nothing is asked
     /// for (it costs the instructions alone: 21 more a tic-tac-toe step of 546).
     pub(super) moves: bool,
@@ -63,8 +63,7 @@ impl Plan {
 /// small part of it, and asking for its first 8 KB made the step 8% slower.
 const STATE_BYTES: usize = 8 * 1024;
 
-/// The size of a cache line.
-const LINE: usize = 64;
+use crate::core::lines::LINE;
 
 /// Asks the CPU to bring the cache line holding `address` into its caches.
 #[inline(always)]
@@ -78,18 +77,6 @@ pub(super) fn line<T>(address: *const T) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = address;
-}
-
-/// Asks for the lines of `value` ([`Plan`] says whether a state is worth it).
-#[inline(always)]
-pub(super) fn value<T>(value: &T) {
-    let bytes = std::mem::size_of::<T>();
-    let start = std::ptr::from_ref(value).cast::<u8>();
-    // from the line `start` is in, so that the last line is not left out
-    let skew = start as usize % LINE;
-    for offset in (0..bytes + skew).step_by(LINE) {
-        line(start.wrapping_sub(skew).wrapping_add(offset));
-    }
 }
 
 /// The longest list of entries whose lines are asked for: a few dozen lines at most. The
@@ -120,9 +107,9 @@ mod tests {
 
     #[test]
     fn a_prefetch_reads_nothing_and_never_faults() {
-        // a value of several lines, and one within a line
-        value(&[7u8; 1000]);
-        value(&[7u8; 8]);
+        // lines of no value at all
+        line(std::ptr::null::<u8>());
+        line(usize::MAX as *const u8);
         // addresses nothing is at: a read there would fault
         entries(std::ptr::null::<bool>(), &[0, 1, 64, 1 << 20]);
         entries(usize::MAX as *const bool, &[0, 3]);

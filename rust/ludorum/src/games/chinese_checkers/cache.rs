@@ -19,6 +19,8 @@
 //! entries, with no walk over the bits of the player's holes (a chain of dependent steps, and
 //! a mispredicted branch for every stale piece, which cost a quarter of a 2-player ply).
 
+use std::ops::Range;
+
 use super::board::{bit_of, ALL, OFF_BOARD};
 use super::state::MAX_PIECES;
 
@@ -120,6 +122,33 @@ impl DestinationCache {
         for holes in &mut self.changed {
             *holes |= changed;
         }
+    }
+
+    /// The addresses of the entries of every seat but `player` (their reads and destinations,
+    /// most of the cache's bytes): a step fills and reads the cache of the seat to move
+    /// next alone, so a batched env need not ask for the others ahead.
+    pub(super) fn others(&self, player: usize) -> [Range<usize>; 4] {
+        fn bytes<T>(entries: &[T]) -> Range<usize> {
+            let range = entries.as_ptr_range();
+            range.start as usize..range.end as usize
+        }
+        [
+            bytes(&self.reads[..player]),
+            bytes(&self.reads[player + 1..]),
+            bytes(&self.destinations[..player]),
+            bytes(&self.destinations[player + 1..]),
+        ]
+    }
+
+    /// The addresses of `player`'s reads and destinations.
+    #[cfg(test)]
+    pub(super) fn entries_of(&self, player: usize) -> [Range<usize>; 2] {
+        let reads = std::ptr::from_ref(&self.reads[player]) as usize;
+        let masks = std::ptr::from_ref(&self.destinations[player]) as usize;
+        [
+            reads..reads + std::mem::size_of::<Reads>(),
+            masks..masks + std::mem::size_of::<Masks>(),
+        ]
     }
 
     /// The cached destinations of `player`'s piece on `hole`, if still exact.

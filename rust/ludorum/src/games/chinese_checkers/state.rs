@@ -9,6 +9,7 @@ use super::hops::HopBoard;
 use super::movegen::{Areas, Move};
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, MAX_PLIES};
+use crate::core::lines::each_line_but;
 use crate::core::observation::{write_all, write_bits, Layout};
 use crate::core::options::Options;
 use crate::core::outcome::Outcome;
@@ -206,7 +207,7 @@ pub struct ChineseCheckers {
     pub(super) hop_board: HopBoard,
     /// The seat whose turn it is; after the last move of a finished game, the next seat.
     pub(super) to_move: u8,
-    key: u64,
+    pub(super) key: u64,
     outcome: Option<Outcome>,
     pub(super) history: Stack<Move>,
     /// `keys[i]` = the key at the start of turn `i` (`keys[0]` the starting position).
@@ -567,10 +568,18 @@ impl Game for ChineseCheckers {
         }
     }
 
+    /// Every line but the destination caches of the seats other than the one to move next,
+    /// which a step neither fills nor reads: 2.2 of 6.3 KB with two players, more with
+    /// three or four.
+    #[inline(always)]
+    fn prefetch_state(&self, ask: impl FnMut(*const u8)) {
+        each_line_but(self, &mut self.cache.others(self.next_seat()), ask);
+    }
+
     /// The repetition count's bucket of the key after the move: a table of up to 8 KB on the
     /// heap, one random line of it a move.
     #[inline(always)]
-    fn foresee(&self, action: usize, mut ask: impl FnMut(*const u8)) {
+    fn prefetch_move(&self, action: usize, mut ask: impl FnMut(*const u8)) {
         ask(self
             .history
             .as_ptr()

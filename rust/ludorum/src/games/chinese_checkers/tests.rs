@@ -1186,7 +1186,7 @@ fn buckets_grow_and_stay_exact() {
 }
 
 #[test]
-fn foresee_asks_for_the_bucket_the_move_counts_in() {
+fn prefetch_move_asks_for_the_bucket_the_move_counts_in() {
     // A batched env asks for the lines a move will write outside the state: the ends of the
     // history and of the keys, and the bucket of the key after the move.
     for options in [
@@ -1201,7 +1201,7 @@ fn foresee_asks_for_the_bucket_the_move_counts_in() {
             g.legal_actions(&mut ids);
             for &id in &ids {
                 let mut asked = Vec::new();
-                g.foresee(id as usize, |address| asked.push(address as usize));
+                g.prefetch_move(id as usize, |address| asked.push(address as usize));
                 let ends = |g: &ChineseCheckers| {
                     let history = g.history.as_ptr_range().end as usize;
                     (history, g.keys.as_ptr_range().end as usize)
@@ -1216,8 +1216,38 @@ fn foresee_asks_for_the_bucket_the_move_counts_in() {
             }
             for id in [g.num_actions(), usize::MAX] {
                 let mut asked = 0;
-                g.foresee(id, |_| asked += 1);
+                g.prefetch_move(id, |_| asked += 1);
                 assert_eq!(asked, 2, "no bucket for id {id}, which names no move");
+            }
+            let mv = g.random_move(&mut rng);
+            g.play_unchecked(mv);
+        }
+    }
+}
+
+#[test]
+fn prefetch_state_leaves_out_the_caches_of_the_seats_not_next() {
+    // The lines of the next seat's cache entries and of the position are asked for; no line
+    // that holds only the entries of another seat is.
+    for players in [2, 3, 6] {
+        let mut g = game(json!({"players": players, "pieces": 10}));
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..40 {
+            let mut lines = Vec::new();
+            g.prefetch_state(|line| lines.push(line as usize));
+            let asked = |at: *const u8| lines.contains(&(at as usize / 64 * 64));
+            let next = (usize::from(g.to_move) + 1) % players;
+            for range in g.cache.entries_of(next) {
+                assert!(
+                    range.step_by(8).all(|a| asked(a as *const u8)),
+                    "seat {next}'s cache"
+                );
+            }
+            assert!(asked(std::ptr::from_ref(&g.boards).cast()));
+            assert!(asked(std::ptr::from_ref(&g.key).cast()));
+            for range in g.cache.others(next) {
+                let whole = range.start.div_ceil(64) * 64..range.end / 64 * 64;
+                assert!(!whole.step_by(64).any(|line| lines.contains(&line)));
             }
             let mv = g.random_move(&mut rng);
             g.play_unchecked(mv);
