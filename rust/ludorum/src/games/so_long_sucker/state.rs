@@ -1378,7 +1378,15 @@ impl Game for SoLongSucker {
         let n = usize::from(self.total);
         out.fill(0.0);
         // each seat relative to `player`, worked out once rather than per chip
-        let relative: [usize; MAX_PLAYERS] = std::array::from_fn(|q| (q + p - player) % p);
+        // (q - player) mod p without a division: six of them were 7% of a batched env's step
+        // (only the first p entries are read)
+        let relative: [usize; MAX_PLAYERS] = std::array::from_fn(|q| {
+            if q >= player {
+                q - player
+            } else {
+                q + p - player
+            }
+        });
         let rel = |q: usize| relative[q];
         let mut j = 0;
         for r in 0..usize::from(self.npiles) {
