@@ -243,8 +243,8 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
     /// envs ahead where its envs exceed the caches: by default every line of the state
     /// ([`each_line`](super::lines::each_line)). A game whose state holds much that a step
     /// does not read leaves those lines out (Chinese Checkers: the destination caches of every
-    /// seat but the one to move next; see [`each_line_but`](super::lines::each_line_but)). A hint: it changes nothing, and a line left out or added costs
-    /// time alone.
+    /// seat but the one to move next; see [`each_line_but`](super::lines::each_line_but)). A
+    /// hint: it changes nothing, and a line left out or added costs time alone.
     #[inline(always)]
     fn prefetch_state(&self, ask: impl FnMut(*const u8)) {
         super::lines::each_line(self, ask);
@@ -252,10 +252,11 @@ pub trait Game: MoveGen + Evaluation + Clone + Send + Sync + Sized + 'static {
 
     /// Hands `ask` the addresses of the memory outside the state's own bytes that playing the
     /// move of `action` will write, for a batched env to ask for them ahead while it plays the
-    /// env before this one (after [`prefetch_state`](Game::prefetch_state)): by default the end of the history, where the move is pushed; a game
-    /// with a table on the heap adds its lines (Chinese Checkers: its repetition count's bucket
-    /// of the key after the move). A hint: it changes nothing and never fails, whatever
-    /// `action` (an id that names no move asks for no more than the default).
+    /// env before this one (after [`prefetch_state`](Game::prefetch_state)): by default the end
+    /// of the history, where the move is pushed; a game with a table on the heap adds its
+    /// lines (Chinese Checkers: its repetition count's bucket of the key after the move). A
+    /// hint: it changes nothing and never fails, whatever `action` (an id that names no move
+    /// asks for no more than the default).
     #[inline(always)]
     fn prefetch_move(&self, _action: usize, mut ask: impl FnMut(*const u8)) {
         ask(self.history().as_ptr_range().end.cast());

@@ -1107,15 +1107,10 @@ impl<G: Game> VecEnv<G> {
         let legal = |context: &Context<'_, G>, i, slot: &Slot<G>, bits| {
             check_action(context, i, slot, bits, actions[i])
         };
-        self.for_each_env::<E, _, _>(
-            out,
-            stop,
-            Some(actions),
-            legal,
-            |context, i, slot, mut rows| {
-                context.step_env(i, slot, actions[i], &mut rows);
-            },
-        )
+        let step = |context: &Context<'_, G>, i, slot: &mut Slot<G>, mut rows: Rows<'_, E>| {
+            context.step_env(i, slot, actions[i], &mut rows);
+        };
+        self.for_each_env::<E, _, _>(out, stop, Some(actions), legal, step)
     }
 
     fn play_outside_with<E: Element>(
@@ -1132,17 +1127,12 @@ impl<G: Game> VecEnv<G> {
             }
             check_action(context, i, slot, bits, actions[i])
         };
-        self.for_each_env::<E, _, _>(
-            out,
-            stop,
-            Some(actions),
-            legal,
-            |context, i, slot, mut rows| {
-                if waits_outside(&context.config.outside, slot) {
-                    context.play(i, slot, actions[i], &mut rows);
-                }
-            },
-        )
+        let play = |context: &Context<'_, G>, i, slot: &mut Slot<G>, mut rows: Rows<'_, E>| {
+            if waits_outside(&context.config.outside, slot) {
+                context.play(i, slot, actions[i], &mut rows);
+            }
+        };
+        self.for_each_env::<E, _, _>(out, stop, Some(actions), legal, play)
     }
 
     /// Runs `call`, and when `stop` was set by its end puts every env and output back as

@@ -5,14 +5,17 @@
 //! turn comes. The hardware prefetcher follows the observation rows, which are written in
 //! order, but not the lines a move reads in a state, nor the mask entries of the legal actions
 //! that are cleared and set: each was a miss the step waited for. While env `k` is stepped,
-//! the state and the mask lines of env `k + AHEAD` are asked for, and what the move of env
-//! `k + 1` will write outside its state (its history's end, a table on the heap:
-//! [`Game::prefetch_move`](crate::Game::prefetch_move)), so that they have arrived when its turn comes,
-//! where one thread's envs have more of that memory than the caches hold
-//! ([`Plan`]; `docs/performance.md` has the measurements).
+//! the lines of env `k + AHEAD`'s state that a step reads
+//! ([`Game::prefetch_state`](crate::Game::prefetch_state)) and the mask lines of its legal
+//! actions are asked for, and what the move of env `k + 1` will write outside its state (its
+//! history's end, a table on the heap: [`Game::prefetch_move`](crate::Game::prefetch_move)),
+//! so that they have arrived when its turn comes, where one thread's envs have more of that
+//! memory than the caches hold ([`Plan`]; `docs/performance.md` has the measurements).
 //!
 //! This is the engine's one `unsafe` call: the x86 prefetch intrinsic is `unsafe` as it takes
 //! an address, though it neither reads into the program nor faults. Elsewhere it is a no-op.
+
+use crate::core::lines::LINE;
 
 /// How many envs ahead of the one being stepped its memory is asked for: two envs' work
 /// (a microsecond or more with large states) covers the time a line takes to come.
@@ -30,14 +33,16 @@ const FAR_BYTES: usize = 2 << 20;
 /// What a step asks for ahead, chosen once a call from how much memory one thread's envs walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Plan {
-    /// The next envs' states, whole.
+    /// The lines of the next envs' states that a step reads
+    /// ([`Game::prefetch_state`](crate::Game::prefetch_state)).
     pub(super) states: bool,
     /// The mask lines of the next envs' listed entries (within the limits of [`entries`]).
     pub(super) masks: bool,
     /// What the next env's move writes outside its state
-    /// ([`Game::prefetch_move`](crate::Game::prefetch_move)): asked for wherever the envs' states or mask
-    /// rows exceed the caches, as its lines then do too; where they do not, nothing is asked
-    /// for (it costs the instructions alone: 21 more a tic-tac-toe step of 546).
+    /// ([`Game::prefetch_move`](crate::Game::prefetch_move)): asked for wherever the envs'
+    /// states or mask rows exceed the caches, as its lines then do too; where they do not,
+    /// nothing is asked for (it costs the instructions alone: 21 more a tic-tac-toe step of
+    /// 546).
     pub(super) moves: bool,
 }
 
@@ -62,8 +67,6 @@ impl Plan {
 /// The largest state asked for, whole. A larger one (Dominions' 20 KB) is not: a step reads a
 /// small part of it, and asking for its first 8 KB made the step 8% slower.
 const STATE_BYTES: usize = 8 * 1024;
-
-use crate::core::lines::LINE;
 
 /// Asks the CPU to bring the cache line holding `address` into its caches.
 #[inline(always)]

@@ -360,7 +360,8 @@ impl ChineseCheckers {
         }
     }
 
-    /// What playing `mv` changes in the key: the piece's holes and the seat to move.
+    /// What playing `mv` changes in the key: the piece's holes and the seat to move (as
+    /// `play_unchecked` changes it).
     #[inline(always)]
     fn key_change(&self, mv: Move) -> u64 {
         let mover = usize::from(self.to_move);
@@ -549,16 +550,21 @@ impl Game for ChineseCheckers {
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         let mover = usize::from(self.to_move);
-        self.key ^= self.key_change(mv);
+        // the key changed in place as `key_change` computes it for `prefetch_move` (a test
+        // checks that they agree): through `key_change`, random playouts took 1.4% more
+        // instructions
         if let (Some(from), Some(to)) = (mv.from(), mv.to()) {
             let change = bit(from) | bit(to);
             self.boards[mover] ^= change;
             self.occupied ^= change;
             self.hop_board.toggle(from as u8);
             self.hop_board.toggle(to as u8);
+            self.key ^= piece_key(mover, from) ^ piece_key(mover, to);
             self.cache.note_move(mover, from, to);
         }
-        self.to_move = self.next_seat() as u8;
+        let next = self.next_seat();
+        self.key ^= turn_key(mover) ^ turn_key(next);
+        self.to_move = next as u8;
         self.history.push(mv);
         let bucket_count = self.record_key();
         self.outcome = self.outcome_after(mover, bucket_count);
