@@ -582,16 +582,13 @@ impl Game for ChineseCheckers {
         each_line_but(self, &mut self.cache.others(self.next_seat()), ask);
     }
 
-    /// The repetition count's bucket of the key after the move: a table of up to 8 KB on the
-    /// heap, one random line of it a move.
+    /// Beside the history's end, the end of the keys and the repetition count's bucket of the
+    /// key after the move: a table of up to 8 KB on the heap, one random line of it a move.
     #[inline(always)]
     fn prefetch_move(&self, action: usize, mut ask: impl FnMut(*const u8)) {
-        ask(self
-            .history
-            .as_ptr()
-            .wrapping_add(self.history.len())
-            .cast());
-        ask(self.keys.as_ptr().wrapping_add(self.keys.len()).cast());
+        // the default's end of the history, then the end of the keys
+        ask(self.history.as_ptr_range().end.cast());
+        ask(self.keys.as_ptr_range().end.cast());
         if let Some(mv) = self.decode(action) {
             let key = self.key ^ self.key_change(mv);
             ask(self.buckets.as_ptr().wrapping_add(self.bucket(key)).cast());
