@@ -742,18 +742,19 @@ impl Game for Domination {
     fn observation(&self, player: usize, out: &mut [f32]) {
         let players = self.num_players();
         let plane = |index: usize| index * SQUARES..(index + 1) * SQUARES;
-        // Only the stack planes start from zero: every other plane is written whole below
-        // (a batched env writes an observation at every step, and this is most of its bytes).
-        out[..plane(5 * players).start].fill(0.0);
-        // each colour's plane relative to `player`, worked out once rather than per piece (a
-        // batched env writes an observation at every step)
-        let relative: [usize; 4] = std::array::from_fn(|c| (c + players - player) % players);
-        for square in 0..SQUARES {
-            let mut packed = self.stacks[square];
-            for level in 0..usize::from(self.heights[square]) {
-                let k = relative[usize::from(packed & 3)];
-                packed >>= 2;
-                out[(level * players + k) * SQUARES + square] = 1.0;
+        // Every plane is written whole, a square at a time and without a branch on the stacks
+        // (a batched env writes an observation at every step, and a loop over each stack's
+        // pieces mispredicted its height at most squares).
+        for level in 0..5 {
+            for k in 0..players {
+                // colour `player + k`'s plane of this level: planes are relative to `player`
+                let colour = ((player + k) % players) as u16;
+                let row = &mut out[plane(level * players + k)];
+                let squares = self.stacks.iter().zip(&self.heights);
+                for (entry, (&stack, &height)) in row.iter_mut().zip(squares) {
+                    let on = (usize::from(height) > level) & ((stack >> (2 * level)) & 3 == colour);
+                    *entry = f32::from(u8::from(on));
+                }
             }
         }
         let flag = |on: bool| if on { 1.0 } else { 0.0 };

@@ -694,18 +694,24 @@ impl Game for Dominions {
     }
 
     fn observation(&self, player: usize, out: &mut [f32]) {
-        // Only the piece and beam planes start from zero: the others are written whole below
-        // (a batched env writes an observation at every step).
-        out[..14 * CELLS].fill(0.0);
-        for c in 0..CELLS {
-            let p = self.pattern[c];
-            if p == 0 {
-                continue;
-            }
-            let k = usize::from(self.colour[c] != player as u8);
-            out[7 * k * CELLS + c] = 1.0;
-            for b in directions(p) {
-                out[(7 * k + 1 + b) * CELLS + c] = 1.0;
+        // The piece and beam planes are written whole, a cell at a time and without a branch
+        // on the board (a batched env writes an observation at every step, and a loop over
+        // each piece's beams mispredicted at most cells).
+        for (k, planes) in out[..14 * CELLS].chunks_exact_mut(7 * CELLS).enumerate() {
+            // colour +k: +0 is `player`'s own
+            let colour = ((player + k) % 2) as u8;
+            for (j, row) in planes.chunks_exact_mut(CELLS).enumerate() {
+                // the piece plane (any beam), then one beam's
+                let beams = if j == 0 {
+                    board::ALL_DIRECTIONS
+                } else {
+                    1 << (j - 1)
+                };
+                let cells = self.pattern.iter().zip(&self.colour);
+                for (entry, (&pattern, &owner)) in row.iter_mut().zip(cells) {
+                    let on = (owner == colour) & (pattern & beams != 0);
+                    *entry = f32::from(u8::from(on));
+                }
             }
         }
         let flag = |on: bool| if on { 1.0 } else { 0.0 };
@@ -714,8 +720,9 @@ impl Game for Dominions {
         for (k, plane) in [16, 17].into_iter().enumerate() {
             let hand = self.hands[(player + k) % 2];
             let row = &mut out[plane * CELLS..(plane + 1) * CELLS];
-            for (p, entry) in (1..=PATTERNS).zip(row.iter_mut()) {
-                *entry = flag(hand & (1 << p) != 0);
+            // entry i is pattern i + 1 (bit i + 1 of the hand), with no branch on the hand
+            for (i, entry) in row[..PATTERNS].iter_mut().enumerate() {
+                *entry = ((hand >> (i + 1)) & 1) as f32;
             }
             row[PATTERNS..].fill(0.0);
         }
