@@ -1093,8 +1093,27 @@ impl Game for Armadora {
         // is written whole, once; only the planes with values at some cells are cleared first.
         let (sparse, rest) = out.split_at_mut((n + 4) * CELLS);
         let (uniform, advanced) = rest.split_at_mut((2 * n + 7) * CELLS);
-        sparse.fill(0.0);
+        let (warriors, marks) = sparse.split_at_mut((n + 1) * CELLS);
+        marks.fill(0.0);
         advanced.fill(0.0);
+        // The warrior planes (each player's, the strengths the viewer sees) are written whole
+        // from the cells' arrays, with no branch on the board: a batched env writes them at
+        // every step.
+        let (by_player, strengths) = warriors.split_at_mut(n * CELLS);
+        for (k, row) in by_player.chunks_exact_mut(CELLS).enumerate() {
+            let owner = ((player + k) % n) as u8;
+            for (entry, &o) in row.iter_mut().zip(&self.owners) {
+                *entry = f32::from(u8::from(o == owner));
+            }
+        }
+        // the viewer's own strengths, and every warrior's once the game is over (face-up and
+        // looked-at ones have a plane of their own in the advanced rules)
+        let over = self.outcome.is_some();
+        let cells = self.owners.iter().zip(&self.strengths);
+        for (entry, (&o, &s)) in strengths.iter_mut().zip(cells) {
+            let shown = (o == player as u8) | (over & (o != NO_OWNER));
+            *entry = if shown { f32::from(s) } else { 0.0 };
+        }
         let mut planes = uniform.chunks_exact_mut(CELLS);
         let mut uniform_plane = |v: f32| write_all(v, planes.next().expect("2n + 7 planes"));
         let flag = |on: bool| if on { 1.0 } else { 0.0 };
@@ -1111,17 +1130,6 @@ impl Game for Armadora {
         uniform_plane(f32::from(self.palisades_left));
         uniform_plane(flag(self.to_move_now() == Some(player)));
         let mut plane = |k: usize, c: usize, v: f32| out[k * CELLS + c] = v;
-        for c in 0..CELLS {
-            if let Some((o, s)) = self.warrior(c) {
-                let k = (usize::from(o) + n - player) % n;
-                plane(k, c, 1.0);
-                // The viewer's own strengths (face-up and looked-at ones have a plane of
-                // their own in the advanced rules).
-                if self.outcome.is_some() || usize::from(o) == player {
-                    plane(n, c, f32::from(s));
-                }
-            }
-        }
         for (m, &c) in MINE_CELLS.iter().enumerate() {
             plane(n + 1, c, f32::from(self.gold[m]));
         }
