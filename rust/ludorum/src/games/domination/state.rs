@@ -730,7 +730,7 @@ impl Game for Domination {
     fn observation_layout(&self) -> Layout {
         let n = self.num_players();
         let mut layout = Layout::default();
-        for level in 0..5 {
+        for level in 0..MAX_HEIGHT {
             layout.each(&format!("level {level} piece of player"), n, 1.0);
         }
         layout.each("reserve of player", n, 52.0);
@@ -745,7 +745,7 @@ impl Game for Domination {
         // Every plane is written whole, a square at a time and without a branch on the stacks
         // (a batched env writes an observation at every step, and a loop over each stack's
         // pieces mispredicted its height at most squares).
-        for level in 0..5 {
+        for level in 0..MAX_HEIGHT {
             for k in 0..players {
                 // colour `player + k`'s plane of this level: planes are relative to `player`
                 let colour = ((player + k) % players) as u16;
