@@ -746,14 +746,20 @@ impl Game for Domination {
         // (a batched env writes an observation at every step, and a loop over each stack's
         // pieces mispredicted its height at most squares).
         for level in 0..MAX_HEIGHT {
+            // each square's colour + 1 at this level, 0 above its stack: worked out once for
+            // the level's planes, a byte a square
+            let mut codes = [0u8; SQUARES];
+            let squares = self.stacks.iter().zip(&self.heights);
+            for (code, (&stack, &height)) in codes.iter_mut().zip(squares) {
+                let colour = ((stack >> (2 * level)) & 3) as u8 + 1;
+                *code = u8::from(usize::from(height) > level) * colour;
+            }
             for k in 0..players {
                 // colour `player + k`'s plane of this level: planes are relative to `player`
-                let colour = ((player + k) % players) as u16;
+                let colour = ((player + k) % players) as u8 + 1;
                 let row = &mut out[plane(level * players + k)];
-                let squares = self.stacks.iter().zip(&self.heights);
-                for (entry, (&stack, &height)) in row.iter_mut().zip(squares) {
-                    let on = (usize::from(height) > level) & ((stack >> (2 * level)) & 3 == colour);
-                    *entry = f32::from(u8::from(on));
+                for (entry, &code) in row.iter_mut().zip(&codes) {
+                    *entry = f32::from(u8::from(code == colour));
                 }
             }
         }
