@@ -700,6 +700,13 @@ impl Game for Dominions {
         for (k, planes) in out[..14 * CELLS].chunks_exact_mut(7 * CELLS).enumerate() {
             // colour +k: +0 is `player`'s own
             let colour = ((player + k) % 2) as u8;
+            // each cell's pattern where the piece is of this colour, else 0: worked out once
+            // for the colour's seven planes
+            let mut patterns = [0u8; CELLS];
+            let cells = self.pattern.iter().zip(&self.colour);
+            for (mine, (&pattern, &owner)) in patterns.iter_mut().zip(cells) {
+                *mine = u8::from(owner == colour) * pattern;
+            }
             for (j, row) in planes.chunks_exact_mut(CELLS).enumerate() {
                 // the piece plane (any beam), then one beam's
                 let beams = if j == 0 {
@@ -707,10 +714,8 @@ impl Game for Dominions {
                 } else {
                     1 << (j - 1)
                 };
-                let cells = self.pattern.iter().zip(&self.colour);
-                for (entry, (&pattern, &owner)) in row.iter_mut().zip(cells) {
-                    let on = (owner == colour) & (pattern & beams != 0);
-                    *entry = f32::from(u8::from(on));
+                for (entry, &pattern) in row.iter_mut().zip(&patterns) {
+                    *entry = f32::from(u8::from(pattern & beams != 0));
                 }
             }
         }
