@@ -9,7 +9,7 @@ use super::notation;
 use crate::core::error::Error;
 use crate::core::facts::{Facts, OptionDefault, OptionKind, OptionSpec, FIRST_PLAYER, SEED};
 use crate::core::hidden::{Hidden, HiddenInformation};
-use crate::core::observation::{write_all, Layout};
+use crate::core::observation::{write_all, write_bits, Layout};
 use crate::core::options::{python_repr, Options};
 use crate::core::outcome::Outcome;
 use crate::core::rng::SplitMix64;
@@ -1095,7 +1095,6 @@ impl Game for Armadora {
         let (uniform, advanced) = rest.split_at_mut((2 * n + 7) * CELLS);
         let (warriors, marks) = sparse.split_at_mut((n + 1) * CELLS);
         marks.fill(0.0);
-        advanced.fill(0.0);
         // The warrior planes (each player's, the strengths the viewer sees) are written whole
         // from the cells' arrays, with no branch on the board: a batched env writes them at
         // every step.
@@ -1129,12 +1128,12 @@ impl Game for Armadora {
         }
         uniform_plane(f32::from(self.palisades_left));
         uniform_plane(flag(self.to_move_now() == Some(player)));
+        if self.config.advanced {
+            self.advanced_planes(player, advanced);
+        }
         let mut plane = |k: usize, c: usize, v: f32| out[k * CELLS + c] = v;
         for (m, &c) in MINE_CELLS.iter().enumerate() {
             plane(n + 1, c, f32::from(self.gold[m]));
-        }
-        if self.config.advanced {
-            self.advanced_planes(player, &mut plane);
         }
         for s in self.palisade_slots() {
             let (a, _) = board::slot_cells(s);
@@ -1168,38 +1167,48 @@ impl Game for Armadora {
 impl Armadora {
     /// The observation planes of the advanced rules, from `B = 3 * players + 11` (the rules
     /// page, *Observation (advanced)*).
-    fn advanced_planes(&self, player: usize, plane: &mut impl FnMut(usize, usize, f32)) {
+    fn advanced_planes(&self, player: usize, advanced: &mut [f32]) {
         let n = usize::from(self.players);
-        let b = 3 * n + 11;
         let looked_by_others = (0..n)
             .filter(|&q| q != player)
             .fold(0u64, |m, q| m | self.looks[q]);
-        for c in 0..CELLS {
-            if let Some((o, s)) = self.warrior(c) {
-                if usize::from(o) != player && self.shows(player, c) {
-                    plane(b, c, f32::from(s));
-                }
-                if self.face_up & (1 << c) != 0 {
-                    plane(b + 1, c, 1.0);
-                }
-                plane(b + 2, c, f32::from(self.arrows[c]));
-                if self.reinforced & (1 << c) != 0 {
-                    plane(b + 3, c, 1.0);
-                }
-                if looked_by_others & (1 << c) != 0 {
-                    plane(b + 4, c, 1.0);
-                }
-            }
-            if self.power_used {
-                plane(b + 5, c, 1.0);
-            }
-            for k in 0..n {
-                let q = (player + k) % n;
-                plane(b + 6 + k, c, f32::from(self.powers[q]));
-                if self.reinforced_at[q] == NO_CELL {
-                    plane(b + 6 + n + k, c, 1.0);
-                }
-                plane(b + 6 + 2 * n + 4 * k + usize::from(self.race(q)), c, 1.0);
+        let flag = |on: bool| if on { 1.0 } else { 0.0 };
+        // Every plane written whole, from the cells' arrays and bits or with one value (a
+        // batched env writes them at every step), with no zeroing pass.
+        let mut planes = advanced.chunks_exact_mut(CELLS);
+        let mut next = || planes.next().expect("6n + 6 advanced planes");
+        // the strengths of the others' warriors the viewer is shown (face up, looked at, or
+        // the game over)
+        let shown = if self.outcome.is_some() {
+            self.occupied
+        } else {
+            self.occupied & (self.face_up | self.looks[player])
+        };
+        let cells = self.owners.iter().zip(&self.strengths).enumerate();
+        for (entry, (c, (&o, &s))) in next().iter_mut().zip(cells) {
+            let on = (shown >> c) & 1 == 1 && usize::from(o) != player;
+            *entry = if on { f32::from(s) } else { 0.0 };
+        }
+        write_bits(self.face_up & self.occupied, next());
+        let cells = self.owners.iter().zip(&self.arrows);
+        for (entry, (&o, &arrows)) in next().iter_mut().zip(cells) {
+            *entry = f32::from(u8::from(o != NO_OWNER) * arrows);
+        }
+        write_bits(self.reinforced & self.occupied, next());
+        write_bits(looked_by_others & self.occupied, next());
+        write_all(flag(self.power_used), next());
+        for k in 0..n {
+            write_all(f32::from(self.powers[(player + k) % n]), next());
+        }
+        for k in 0..n {
+            let held = self.reinforced_at[(player + k) % n] == NO_CELL;
+            write_all(flag(held), next());
+        }
+        // each player's race, one of four planes
+        for k in 0..n {
+            let race = usize::from(self.race((player + k) % n));
+            for r in 0..4 {
+                write_all(flag(r == race), next());
             }
         }
     }
