@@ -209,7 +209,7 @@ pub struct ChineseCheckers {
     pub(super) to_move: u8,
     pub(super) key: u64,
     outcome: Option<Outcome>,
-    pub(super) history: Stack<Move>,
+    history: Stack<Move>,
     /// `keys[i]` = the key at the start of turn `i` (`keys[0]` the starting position).
     pub(super) keys: Stack<u64>,
     /// How many of `keys` fall in each bucket (low bits of the key): only a bucket holding

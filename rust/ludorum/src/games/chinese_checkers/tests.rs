@@ -11,6 +11,7 @@ use super::state::FACTS;
 use super::{Area, ChineseCheckers, Move, NUM_ACTIONS, PASS};
 use crate::core::error::Error;
 use crate::core::json::{from_json, to_json};
+use crate::core::lines::LINE;
 use crate::core::rng::SplitMix64;
 use crate::core::testing::{
     self, assert_invalid_moves, assert_json_rejected, assert_option_errors, assert_perft_counts,
@@ -1203,14 +1204,15 @@ fn prefetch_move_asks_for_the_bucket_the_move_counts_in() {
                 let mut asked = Vec::new();
                 g.prefetch_move(id as usize, |address| asked.push(address as usize));
                 let ends = |g: &ChineseCheckers| {
-                    let history = g.history.as_ptr_range().end as usize;
+                    let history = g.history().as_ptr_range().end as usize;
                     (history, g.keys.as_ptr_range().end as usize)
                 };
                 assert_eq!((asked[0], asked[1]), ends(&g));
                 let mut after = g.clone();
                 after.play_unchecked(g.move_from_action(id as usize).expect("a listed id"));
                 if after.buckets.len() == g.buckets.len() {
-                    let bucket = (asked[2] - g.buckets.as_ptr() as usize) / 2;
+                    let entry = std::mem::size_of_val(&g.buckets[0]);
+                    let bucket = (asked[2] - g.buckets.as_ptr() as usize) / entry;
                     assert_eq!(bucket, after.bucket(after.key()), "id {id}");
                 }
             }
@@ -1235,7 +1237,7 @@ fn prefetch_state_leaves_out_the_caches_of_the_seats_not_next() {
         for _ in 0..40 {
             let mut lines = Vec::new();
             g.prefetch_state(|line| lines.push(line as usize));
-            let asked = |at: *const u8| lines.contains(&(at as usize / 64 * 64));
+            let asked = |at: *const u8| lines.contains(&(at as usize / LINE * LINE));
             let next = (usize::from(g.to_move) + 1) % players;
             for range in g.cache.entries_of(next) {
                 assert!(
@@ -1246,8 +1248,8 @@ fn prefetch_state_leaves_out_the_caches_of_the_seats_not_next() {
             assert!(asked(std::ptr::from_ref(&g.boards).cast()));
             assert!(asked(std::ptr::from_ref(&g.key).cast()));
             for range in g.cache.others(next) {
-                let whole = range.start.div_ceil(64) * 64..range.end / 64 * 64;
-                assert!(!whole.step_by(64).any(|line| lines.contains(&line)));
+                let whole = range.start.div_ceil(LINE) * LINE..range.end / LINE * LINE;
+                assert!(!whole.step_by(LINE).any(|line| lines.contains(&line)));
             }
             let mv = g.random_move(&mut rng);
             g.play_unchecked(mv);
