@@ -584,30 +584,55 @@ impl Armadora {
     }
 }
 
-/// Appends `base + b` to `ids` for each set bit `b` of `bits`, ascending.
+/// Writes `base + b` into `ids` from index `at` for each set bit `b` of `bits`, ascending, and
+/// returns the index after the last.
 ///
-/// Sized once and then written, an id costs about four instructions; pushed one at a time from
-/// a walk over the bits, about a dozen (each push checks the capacity, and the bit tricks on a
-/// `u128` take twice the operations of a `u64`'s). Worth it for long runs such as a slot's
-/// pairs (up to 66); the resize is a call, so a single id (the pass, the advanced rules'
-/// moves) is pushed.
+/// A byte of the bits at a time, without a branch on its bits: the byte's positions come from
+/// a table, and eight ids are written whatever it holds, of which the next byte's overwrite
+/// those past its own (the list keeps eight entries of room past `at` meanwhile). A walk over
+/// the bits took a mispredicted branch where each run of ids ended. The list is written over,
+/// not cleared and pushed to: a resize (a call to `memset`) zeroes only what it lacks beyond
+/// the last list's length, and [`MoveGen::legal_actions`] cuts it to its ids at the end.
 #[inline(always)]
-fn push_ids(ids: &mut Vec<u32>, bits: u128, base: usize) {
-    for (half, first) in [(bits as u64, base), ((bits >> 64) as u64, base + 64)] {
-        if half & half.wrapping_sub(1) == 0 {
-            if half != 0 {
-                ids.push(first as u32 + half.trailing_zeros());
-            }
-            continue;
-        }
-        let start = ids.len();
-        ids.resize(start + half.count_ones() as usize, 0);
-        let mut rest = half;
-        for id in &mut ids[start..] {
-            *id = first as u32 + rest.trailing_zeros();
-            rest &= rest - 1;
-        }
+fn write_ids(ids: &mut Vec<u32>, at: usize, bits: u128, base: usize) -> usize {
+    let end = at + bits.count_ones() as usize;
+    if ids.len() < end + 8 {
+        ids.resize(end + 8, 0);
     }
+    // a slice, so that the list's pointer and length are not read again at each byte
+    let ids = ids.as_mut_slice();
+    let (mut at, mut first, mut rest) = (at, base as u32, bits);
+    while rest != 0 {
+        let byte = (rest & 0xff) as u8;
+        let positions = &POSITIONS[usize::from(byte)];
+        for (id, &position) in ids[at..at + 8].iter_mut().zip(positions) {
+            *id = first + u32::from(position);
+        }
+        at += byte.count_ones() as usize;
+        first += 8;
+        rest >>= 8;
+    }
+    end
+}
+
+/// For each byte: the positions of its set bits, ascending (then 0s).
+static POSITIONS: [[u8; 8]; 256] = positions();
+
+const fn positions() -> [[u8; 8]; 256] {
+    let mut table = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut count) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte][count] = bit as u8;
+                count += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
 }
 
 impl MoveGen for Armadora {
@@ -624,8 +649,9 @@ impl MoveGen for Armadora {
 
     /// The legal action ids, ascending, without the move list.
     fn legal_actions(&self, actions: &mut Vec<u32>) {
-        actions.clear();
-        self.visit_runs(|bits, base| push_ids(actions, bits, base));
+        let mut end = 0;
+        self.visit_runs(|bits, base| end = write_ids(actions, end, bits, base));
+        actions.truncate(end);
     }
 
     /// True when `mv` is legal now (without generating the list).
