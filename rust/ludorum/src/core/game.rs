@@ -92,6 +92,22 @@ pub trait MoveGen: Encoding {
         actions.clear();
         actions.extend(moves.into_iter().map(|m| self.action(m) as u32));
     }
+
+    /// Sets in `words` (zeroed, [`words_for`](crate::core::action_bits::words_for) the action
+    /// space long) the bit of every legal action id, as [`action_bits`](crate::core::action_bits)
+    /// lays them out, and returns true; or returns false, writing nothing, where the game
+    /// lists its ids only (the default). A batched env keeps the bits of a game that writes
+    /// them rather than its list of ids: a game whose legal moves come as runs of bits and
+    /// whose mask rows are dense enough that a row written whole from bits costs less than the
+    /// list (Armadora; Chinese Checkers' `piece_to` ids).
+    fn legal_action_bits(&self, words: &mut [u64]) -> bool {
+        let _ = words;
+        false
+    }
+
+    /// Whether [`legal_action_bits`](Self::legal_action_bits) writes bits, for some options:
+    /// a batched env of a game that never does is compiled without their branches.
+    const ACTION_BITS: bool = false;
 }
 
 /// Fills `ids` (cleared first) with the `count` action ids that `fill` puts, in order: a game's

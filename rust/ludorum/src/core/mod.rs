@@ -6,6 +6,7 @@
 //! to give up; in tests, the checks every game shares (`testing`).
 
 pub mod batch;
+pub mod action_bits;
 pub mod compact;
 pub mod dyn_game;
 pub mod error;

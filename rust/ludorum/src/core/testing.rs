@@ -25,6 +25,7 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::action_bits;
 use super::error::Error;
 use super::game::Game;
 use super::json::{from_json, to_json};
@@ -256,8 +257,8 @@ pub(crate) fn check_actions<G: Game>(
 pub(crate) enum Level {
     /// The key, the list's order and length, a sample of action ids.
     Sample,
-    /// Also `legal_actions`, and every listed move: its action, `is_legal`, and the notation
-    /// of up to [`NOTATIONS`] of them.
+    /// Also `legal_actions` (and `legal_action_bits` where the game writes them), and every
+    /// listed move: its action, `is_legal`, and the notation of up to [`NOTATIONS`] of them.
     List,
     /// Also every action id of the action space: legal exactly when listed.
     Scan,
@@ -320,6 +321,15 @@ pub(crate) fn check_position<G: Game>(
         .map(|&m| u32::try_from(game.action(m)).expect("a u32 action"))
         .collect();
     assert_eq!(actions, expected, "legal_actions");
+    let mut words = vec![0; action_bits::words_for(game.num_actions())];
+    if game.legal_action_bits(&mut words) {
+        assert!(G::ACTION_BITS, "bits written by a game that says it writes none");
+        let mut listed = vec![0; words.len()];
+        for &id in &actions {
+            listed[id as usize / 64] |= 1 << (id % 64);
+        }
+        assert_eq!(words, listed, "legal_action_bits");
+    }
     check_observation_overwrites(game);
     for &mv in moves.iter().step_by(moves.len().div_ceil(NOTATIONS).max(1)) {
         assert_eq!(game.parse_move(&game.notation(mv)), Ok(mv));

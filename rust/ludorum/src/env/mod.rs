@@ -34,6 +34,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
+use crate::core::action_bits;
 use crate::core::batch::restart_from;
 use crate::core::error::Error;
 use crate::core::game::Game;
@@ -47,6 +48,7 @@ mod prefetch;
 #[cfg(test)]
 mod tests;
 
+use draw::Legal;
 use obs::Element;
 pub use obs::{ObsBuffer, ObsDtype, Observations};
 
@@ -337,8 +339,12 @@ struct Slot<G: Game> {
     /// Whether the episode is over and waits for its reset (`NextStep`, `Disabled`).
     over: bool,
     opponents: Vec<Agent<G>>,
-    /// The actions set in this env's mask row, to clear them at the next write.
+    /// The actions set in this env's mask row, to clear them at the next write (empty where
+    /// the game writes its legal actions as bits).
     legal: Vec<u32>,
+    /// The legal actions as bits ([`action_bits`]) where the game writes them (see
+    /// [`VecEnv::native_bits`]), in place of `legal`; else empty.
+    bits: Vec<u64>,
     /// The player whose view an over episode shows: its last mover.
     last_mover: usize,
 }
@@ -357,6 +363,13 @@ pub struct VecEnv<G: Game> {
     /// otherwise, and once an episode is over): the check of a step's actions reads this array
     /// rather than every env's state and legal list.
     legal_bits: Vec<u64>,
+    /// Whether the game writes its legal actions as bits ([`MoveGen::legal_action_bits`]),
+    /// which each env keeps in place of a list of ids: its mask row is then written whole from
+    /// them, eight entries a byte, its action checked by one bit and its random action drawn
+    /// by count.
+    ///
+    /// [`MoveGen::legal_action_bits`]: crate::core::game::MoveGen::legal_action_bits
+    native_bits: bool,
     /// The `sample_actions` calls so far.
     samples: u64,
     /// Whether every env's next draw was made ahead (in `ahead`): the next `sample_actions`
@@ -437,6 +450,8 @@ impl<G: Game> VecEnv<G> {
                 players
             },
         };
+        let words = action_bits::words_for(start.num_actions());
+        let native_bits = G::ACTION_BITS && start.legal_action_bits(&mut vec![0; words]);
         let slots = (0..config.num_envs)
             .map(|_| Slot {
                 game: start.clone(),
@@ -445,6 +460,7 @@ impl<G: Game> VecEnv<G> {
                 over: true,
                 opponents: Vec::new(),
                 legal: Vec::new(),
+                bits: vec![0; if native_bits { words } else { 0 }],
                 last_mover: 0,
             })
             .collect();
@@ -452,6 +468,7 @@ impl<G: Game> VecEnv<G> {
             draws: vec![draw::Draw::new(0); config.num_envs],
             ahead: vec![0; config.num_envs],
             legal_bits: vec![0; config.num_envs],
+            native_bits,
             samples: 0,
             ready: false,
             start,
@@ -531,6 +548,7 @@ impl<G: Game> VecEnv<G> {
             start: &self.start,
             config: &self.config,
             shape,
+            native_bits: self.native_bits,
             stop,
             samples: self.samples,
         };
@@ -777,6 +795,8 @@ struct Context<'a, G: Game> {
     start: &'a G,
     config: &'a Config,
     shape: &'a Shape,
+    /// [`VecEnv::native_bits`].
+    native_bits: bool,
     /// Set to give up: the opponents' searches end early, and the call's changes are undone.
     stop: &'a AtomicBool,
     /// The `sample_actions` calls so far, which the draws made ahead are for.
@@ -921,6 +941,10 @@ impl<G: Game> Context<'_, G> {
     /// Writes the observation, mask and player to move of env `slot` into its rows.
     fn observe<E: Element>(&self, slot: &mut Slot<G>, rows: &mut Rows<'_, E>) {
         E::observe(&slot.game, self.viewer(slot), rows.obs, rows.scratch);
+        if G::ACTION_BITS && self.native_bits {
+            self.observe_bits(slot, rows);
+            return;
+        }
         clear_mask(rows.mask, &slot.legal);
         match slot.game.current_player() {
             Some(player) => {
@@ -945,7 +969,26 @@ impl<G: Game> Context<'_, G> {
                 *rows.current_player = -1;
             }
         }
-        rows.draw.prepare(&slot.legal, self.samples, rows.next);
+        rows.draw
+            .prepare(Legal::Ids(&slot.legal), self.samples, rows.next);
+    }
+
+    /// [`observe`](Self::observe)'s mask and player to move, from the bits of a game that
+    /// writes them (see [`VecEnv::native_bits`]). Out of line, so that the step of a game that
+    /// lists its ids is compiled as without it.
+    #[inline(never)]
+    fn observe_bits<E: Element>(&self, slot: &mut Slot<G>, rows: &mut Rows<'_, E>) {
+        for word in &mut slot.bits {
+            *word = 0;
+        }
+        let player = slot.game.current_player();
+        if player.is_some() {
+            slot.game.legal_action_bits(&mut slot.bits);
+        }
+        action_bits::write_mask(&slot.bits, rows.mask);
+        *rows.current_player = player.map_or(-1, |p| p as i32);
+        rows.draw
+            .prepare(Legal::Bits(&slot.bits), self.samples, rows.next);
     }
 
     /// Clears the step's flags and rewards of env rows that have not ended.
@@ -1246,9 +1289,12 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     }
 
     fn sample_actions(&mut self, actions: &mut [i64]) {
-        let slots = &self.slots;
+        let (slots, native_bits) = (&self.slots, self.native_bits);
         // an env over has no legal actions (`observe`)
-        let legal = |i: usize| slots[i].legal.as_slice();
+        let legal = |i: usize| match G::ACTION_BITS && native_bits {
+            true => Legal::Bits(&slots[i].bits),
+            false => Legal::Ids(&slots[i].legal),
+        };
         draw::take_all(
             &mut self.draws,
             &self.ahead,
@@ -1338,10 +1384,13 @@ fn check_action<G: Game>(
     action: i64,
 ) -> Result<(), Error> {
     let few = context.shape.num_actions <= FEW_ACTIONS;
-    // An env over has no legal actions, so the bits of a few need not ask `over`, and an env
-    // is not read at all; the other lists are ascending (`MoveGen::legal_actions`).
+    // An env over has no legal actions, so bits need not ask `over` (and the bits of a few
+    // need not read the env at all); the lists are ascending (`MoveGen::legal_actions`).
     let legal = match u32::try_from(action) {
         Ok(a) if few => a < 64 && bits >> a & 1 == 1,
+        Ok(a) if G::ACTION_BITS && context.native_bits => {
+            action_bits::contains(&slot.bits, a as usize)
+        }
         Ok(a) => slot.legal.binary_search(&a).is_ok() && !slot.over,
         Err(_) => false,
     };

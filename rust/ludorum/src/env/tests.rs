@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 use super::*;
 use crate::core::game::{Encoding, MoveGen};
 use crate::core::rng::SplitMix64;
+use crate::games::armadora::Armadora;
 use crate::games::chinese_checkers::ChineseCheckers;
 use crate::games::so_long_sucker::SoLongSucker;
 use crate::games::tic_tac_toe::TicTacToe;
@@ -615,4 +616,70 @@ fn a_dtype_the_observation_leaves_or_outputs_of_another_dtype_are_refused() {
     other.reset(Some(4), None, &mut fresh.outputs()).unwrap();
     other.reset(None, None, &mut fresh.outputs()).unwrap();
     assert_eq!(again, fresh);
+}
+
+/// `env` made to keep its legal actions as a list of ids, as for a game that writes no bits.
+fn listing<G: Game>(mut env: VecEnv<G>) -> VecEnv<G> {
+    env.native_bits = false;
+    for slot in &mut env.slots {
+        slot.bits.clear();
+    }
+    env
+}
+
+/// Steps a VecEnv of `G` that keeps its envs' legal actions as bits beside a twin that lists
+/// them: the same outputs at every step (so the same sampled actions), over episodes' ends
+/// and threads. Then every id, in range or not, is taken exactly where the mask row has it.
+fn bits_step_as_the_list<G: Game>(game_options: Value) {
+    for (threads, autoreset) in [(1, Autoreset::NextStep), (2, Autoreset::SameStep)] {
+        let config = Config {
+            num_envs: 130,
+            seed: 11,
+            threads,
+            autoreset,
+            ..Config::default()
+        };
+        let mut bits = VecEnv::<G>::new(&options(game_options.clone()), config.clone()).unwrap();
+        assert!(bits.native_bits, "{} writes its bits", G::NAME);
+        let mut list = listing(VecEnv::<G>::new(&options(game_options.clone()), config).unwrap());
+        let (by_bits, by_list) = (run(&mut bits, 80), run(&mut list, 80));
+        for (step, (a, b)) in by_bits.iter().zip(&by_list).enumerate() {
+            assert_eq!(a.mask, b.mask, "step {step}");
+            assert_eq!(a.obs, b.obs, "step {step}");
+            assert_eq!(a.rewards, b.rewards, "step {step}");
+            assert_eq!(a.current_player, b.current_player, "step {step}");
+            assert_eq!(a.ended, b.ended, "step {step}");
+            assert_eq!(a.final_obs, b.final_obs, "step {step}");
+        }
+        assert!(by_bits.iter().any(|b| b.ended.iter().any(|&e| e)));
+        let last = by_bits.last().expect("steps");
+        let mut actions = vec![0i64; 130];
+        bits.sample_actions(&mut actions);
+        let n = bits.shape.num_actions;
+        let keys: Vec<u64> = bits.slots.iter().map(|s| s.game.key()).collect();
+        let ids = (-2..n as i64 + 2).chain([i64::MAX, i64::MIN]);
+        for bad in ids.filter(|&a| usize::try_from(a).map_or(true, |a| a >= n || !last.mask[a])) {
+            let mut wrong = actions.clone();
+            wrong[0] = bad;
+            let mut b = bits.buffers();
+            let error = bits.step(&wrong, &mut b.outputs()).unwrap_err().to_string();
+            assert!(error.contains("env 0"), "{error}");
+        }
+        assert_eq!(
+            keys,
+            bits.slots.iter().map(|s| s.game.key()).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn armadora_steps_by_its_bits_as_by_its_list() {
+    bits_step_as_the_list::<Armadora>(json!({}));
+    bits_step_as_the_list::<Armadora>(json!({"rules": "advanced"}));
+}
+
+#[test]
+fn piece_to_ids_step_by_their_bits_as_by_their_list() {
+    let options = json!({"pieces": 10, "area": "free", "max_plies": 40, "actions": "piece_to"});
+    bits_step_as_the_list::<ChineseCheckers>(options);
 }

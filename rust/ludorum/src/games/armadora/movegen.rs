@@ -2,6 +2,7 @@
 
 use super::board::{self, slot_cells, Edges, CELLS, SLOTS};
 use super::state::{Armadora, Reinforcement, ELF, GOBLIN, MAGE, ORC};
+use crate::core::action_bits;
 use crate::core::game::MoveGen;
 use crate::core::rng::SplitMix64;
 
@@ -652,6 +653,15 @@ impl MoveGen for Armadora {
         let mut end = 0;
         self.visit_runs(|bits, base| end = write_ids(actions, end, bits, base));
         actions.truncate(end);
+    }
+
+    const ACTION_BITS: bool = true;
+
+    /// The legal action ids as bits, from the same runs: a batched env keeps these rather
+    /// than a list of up to two thousand ids.
+    fn legal_action_bits(&self, words: &mut [u64]) -> bool {
+        self.visit_runs(|bits, base| action_bits::set_run(words, bits, base));
+        true
     }
 
     /// True when `mv` is legal now (without generating the list).

@@ -6,6 +6,7 @@ use super::cache::Entry;
 use super::hops::HopBoard;
 use super::state::{Actions, Area, ChineseCheckers, MAX_PIECES};
 use super::PASS;
+use crate::core::action_bits;
 use crate::core::game::{write_counted, Encoding, MoveGen};
 use crate::core::rng::SplitMix64;
 
@@ -516,6 +517,30 @@ impl MoveGen for ChineseCheckers {
         if actions.is_empty() {
             actions.push(self.num_actions() as u32 - 1);
         }
+    }
+
+    const ACTION_BITS: bool = true;
+
+    /// The legal `piece_to` ids as bits: each piece's destinations at its rank's 121 ids, where
+    /// a list of a few ids a piece took a mispredicted branch at each piece's end. The
+    /// `from_to` ids are left to the list: their rows of 14,642 entries hold a few dozen.
+    fn legal_action_bits(&self, words: &mut [u64]) -> bool {
+        if self.actions != Actions::PieceTo {
+            return false;
+        }
+        if self.is_finished() {
+            return true;
+        }
+        let (mut rank, mut any) = (0, 0);
+        self.visit_pieces(|_, targets| {
+            action_bits::set_run(words, targets, rank * HOLES);
+            rank += 1;
+            any |= targets;
+        });
+        if any == 0 {
+            action_bits::set_run(words, 1, self.num_actions() - 1);
+        }
+        true
     }
 }
 
