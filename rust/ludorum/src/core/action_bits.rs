@@ -8,6 +8,13 @@
 //! rather than a list of up to thousands of ids.
 
 /// The words that hold one bit for each of `num_actions` ids.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::action_bits::words_for;
+/// assert_eq!((words_for(64), words_for(1211), words_for(2479)), (1, 19, 39));
+/// ```
 pub fn words_for(num_actions: usize) -> usize {
     num_actions.div_ceil(64)
 }
@@ -36,6 +43,13 @@ pub fn set_run(words: &mut [u64], bits: u128, base: usize) {
 }
 
 /// The number of ids set.
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::action_bits::count;
+/// assert_eq!(count(&[0b1010, 1 << 3]), 3);
+/// ```
 #[inline]
 pub fn count(words: &[u64]) -> usize {
     words.iter().map(|w| w.count_ones() as usize).sum()
@@ -66,7 +80,15 @@ pub fn nth(words: &[u64], mut k: usize) -> u32 {
     0
 }
 
-/// Whether `id` is set.
+/// Whether `id` is set (false past the end of `words`).
+///
+/// # Examples
+///
+/// ```
+/// use ludorum::core::action_bits::contains;
+/// let words = [0b1010, 1 << 3];
+/// assert!(contains(&words, 67) && !contains(&words, 2) && !contains(&words, 4000));
+/// ```
 #[inline(always)]
 pub fn contains(words: &[u64], id: usize) -> bool {
     words.get(id / 64).is_some_and(|w| w >> (id % 64) & 1 == 1)

@@ -5,8 +5,8 @@
 //! short texts of what a player has seen, the check a long call asks on its own thread whether
 //! to give up; in tests, the checks every game shares (`testing`).
 
-pub mod batch;
 pub mod action_bits;
+pub mod batch;
 pub mod compact;
 pub mod dyn_game;
 pub mod error;

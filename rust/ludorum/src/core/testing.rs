@@ -323,7 +323,10 @@ pub(crate) fn check_position<G: Game>(
     assert_eq!(actions, expected, "legal_actions");
     let mut words = vec![0; action_bits::words_for(game.num_actions())];
     if game.legal_action_bits(&mut words) {
-        assert!(G::ACTION_BITS, "bits written by a game that says it writes none");
+        assert!(
+            G::ACTION_BITS,
+            "bits written by a game that says it writes none"
+        );
         let mut listed = vec![0; words.len()];
         for &id in &actions {
             listed[id as usize / 64] |= 1 << (id % 64);
