@@ -329,7 +329,7 @@ pub(crate) fn check_position<G: Game>(
         );
         let mut listed = vec![0; words.len()];
         for &id in &actions {
-            listed[id as usize / 64] |= 1 << (id % 64);
+            action_bits::set_run(&mut listed, 1, id as usize);
         }
         assert_eq!(words, listed, "legal_action_bits");
     }

@@ -1291,9 +1291,12 @@ impl<G: Game> BatchEnv for VecEnv<G> {
     fn sample_actions(&mut self, actions: &mut [i64]) {
         let (slots, native_bits) = (&self.slots, self.native_bits);
         // an env over has no legal actions (`observe`)
-        let legal = |i: usize| match G::ACTION_BITS && native_bits {
-            true => Legal::Bits(&slots[i].bits),
-            false => Legal::Ids(&slots[i].legal),
+        let legal = |i: usize| {
+            if G::ACTION_BITS && native_bits {
+                Legal::Bits(&slots[i].bits)
+            } else {
+                Legal::Ids(&slots[i].legal)
+            }
         };
         draw::take_all(
             &mut self.draws,

@@ -644,12 +644,7 @@ fn bits_step_as_the_list<G: Game>(game_options: Value) {
         let mut list = listing(VecEnv::<G>::new(&options(game_options.clone()), config).unwrap());
         let (by_bits, by_list) = (run(&mut bits, 80), run(&mut list, 80));
         for (step, (a, b)) in by_bits.iter().zip(&by_list).enumerate() {
-            assert_eq!(a.mask, b.mask, "step {step}");
-            assert_eq!(a.obs, b.obs, "step {step}");
-            assert_eq!(a.rewards, b.rewards, "step {step}");
-            assert_eq!(a.current_player, b.current_player, "step {step}");
-            assert_eq!(a.ended, b.ended, "step {step}");
-            assert_eq!(a.final_obs, b.final_obs, "step {step}");
+            assert_eq!(a, b, "step {step}");
         }
         assert!(by_bits.iter().any(|b| b.ended.iter().any(|&e| e)));
         let last = by_bits.last().expect("steps");

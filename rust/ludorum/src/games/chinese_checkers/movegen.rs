@@ -521,9 +521,10 @@ impl MoveGen for ChineseCheckers {
 
     const ACTION_BITS: bool = true;
 
-    /// The legal `piece_to` ids as bits: each piece's destinations at its rank's 121 ids, where
-    /// a list of a few ids a piece took a mispredicted branch at each piece's end. The
-    /// `from_to` ids are left to the list: their rows of 14,642 entries hold a few dozen.
+    /// The legal `piece_to` ids as bits: each piece's destinations at its rank's 121 ids, which
+    /// a batched env keeps in place of the list (`docs/performance.md`, "VecEnv: legal actions
+    /// as bits"). The `from_to` ids are left to the list: their rows of 14,642 entries hold a
+    /// few dozen.
     fn legal_action_bits(&self, words: &mut [u64]) -> bool {
         if self.actions != Actions::PieceTo {
             return false;
